@@ -1,0 +1,236 @@
+// The application prototype: settings, routing entry points, mounting and listen.
+import http from 'node:http'
+import depd from 'depd'
+import { createRouter } from './router/router'
+import { methods } from './router/methods'
+import { flatten } from './internal/flatten'
+import { kernelOf } from './internal/kernel-of'
+import { finalHandler } from './final-handler'
+import type { Application, PathParams, Request } from './types'
+import type { Kernel } from './plugin'
+import type { Router } from './router/router'
+
+const deprecate = depd('ristretto')
+
+/**
+ * Marks `trust proxy` as still at its default, so a mounted app inherits its parent's
+ * value instead (the spec's one exception to "settings with a default are not inherited").
+ */
+export const TRUST_PROXY_DEFAULT = Symbol('trust_proxy_default')
+
+/** The value of the `X-Powered-By` header: Express's, so responses are byte-for-byte Express 4's. */
+export const POWERED_BY = 'Express'
+
+function kernel (app: Application): Kernel | undefined {
+  return kernelOf.get(app)
+}
+
+const app: Record<string, any> = {}
+
+app.init = function init (this: Application): void {
+  this.cache = {}
+  this.engines = {}
+  this.settings = {}
+  this.defaultConfiguration()
+}
+
+app.defaultConfiguration = function defaultConfiguration (this: Application): void {
+  const env = process.env.NODE_ENV || 'development'
+  this.enable('x-powered-by')
+  this.set('env', env)
+  this.set('trust proxy', false)
+  Object.defineProperty(this.settings, TRUST_PROXY_DEFAULT, { configurable: true, value: true })
+
+  this.on('mount', function onmount (this: Application, parent: Application) {
+    // A sub-app that never chose `trust proxy` inherits the parent's.
+    if (this.settings[TRUST_PROXY_DEFAULT as any] === true && typeof parent.settings['trust proxy fn'] === 'function') {
+      delete this.settings['trust proxy']
+      delete this.settings['trust proxy fn']
+    }
+    Object.setPrototypeOf(this.request, parent.request)
+    Object.setPrototypeOf(this.response, parent.response)
+    Object.setPrototypeOf(this.engines, parent.engines)
+    Object.setPrototypeOf(this.settings, parent.settings)
+    const k = kernel(this)
+    if (k) k.hooks.mount.call(this, parent)
+  })
+
+  this.locals = Object.create(null)
+  this.mountpath = '/'
+  this.locals.settings = this.settings
+
+  const k = kernel(this)
+  if (k) k.hooks.appCreated.call(this)
+  // Plugins' defaults are defaults too: `trust proxy` stays marked as not chosen.
+  Object.defineProperty(this.settings, TRUST_PROXY_DEFAULT, { configurable: true, value: true })
+
+  Object.defineProperty(this, 'router', {
+    configurable: true,
+    enumerable: true,
+    get () {
+      throw new Error('\'app.router\' is deprecated!\nPlease see the 3.x to 4.x migration guide for details on how to update your app.')
+    }
+  })
+}
+
+app.lazyrouter = function lazyrouter (this: Application): void {
+  if (this._router) return
+  const k = kernel(this)
+  const router: Router = createRouter({
+    caseSensitive: this.enabled('case sensitive routing'),
+    strict: this.enabled('strict routing')
+  }, k)
+  this._router = router
+  if (k) k.hooks.routerCreated.call(this, router)
+  router.use(initMiddleware(this))
+}
+
+/** The kernel's first layer of every app: links req/res, sets X-Powered-By and the app's prototypes. */
+function initMiddleware (app: Application) {
+  return function expressInit (req: any, res: any, next: (err?: unknown) => void): void {
+    if (app.enabled('x-powered-by')) res.setHeader('X-Powered-By', POWERED_BY)
+    req.res = res
+    res.req = req
+    req.next = next
+    Object.setPrototypeOf(req, app.request)
+    Object.setPrototypeOf(res, app.response)
+    res.locals = res.locals || Object.create(null)
+    next()
+  }
+}
+
+app.handle = function handle (this: Application, req: any, res: any, callback?: (err?: unknown) => void): void {
+  const router = this._router
+  const k = kernel(this)
+  if (k && k.hooks.request.isUsed()) k.hooks.request.call(req, res, this)
+  const done = callback || finalHandler(req, res, this)
+  if (!router) {
+    done()
+    return
+  }
+  router.handle(req, res, done)
+}
+
+app.use = function use (this: Application, fn: unknown, ...rest: unknown[]): Application {
+  let offset = 0
+  let path: PathParams = '/'
+  const args = [fn, ...rest]
+  if (typeof fn !== 'function') {
+    let arg: unknown = fn
+    while (Array.isArray(arg) && arg.length !== 0) arg = arg[0]
+    if (typeof arg !== 'function') {
+      offset = 1
+      path = fn as PathParams
+    }
+  }
+  const fns = flatten(args.slice(offset))
+  if (fns.length === 0) throw new TypeError('app.use() requires a middleware function')
+  this.lazyrouter()
+  const router = this._router!
+  for (const f of fns) {
+    const sub = f as Application
+    if (!sub || !sub.handle || !sub.set) {
+      router.use(path, f as any)
+      continue
+    }
+    sub.mountpath = path
+    sub.parent = this
+    router.use(path, function mounted_app (req: any, res: any, next: (err?: unknown) => void) {
+      const orig = req.app as Application
+      sub.handle(req, res, function leaveSubApp (err?: unknown) {
+        Object.setPrototypeOf(req, orig.request)
+        Object.setPrototypeOf(res, orig.response)
+        next(err)
+      })
+    })
+    sub.emit('mount', this)
+  }
+  return this
+}
+
+app.route = function route (this: Application, path: PathParams) {
+  this.lazyrouter()
+  return this._router!.route(path)
+}
+
+app.param = function param (this: Application, name: any, fn?: any): Application {
+  this.lazyrouter()
+  if (Array.isArray(name)) {
+    for (const n of name) this.param(n, fn)
+    return this
+  }
+  this._router!.param(name, fn)
+  return this
+}
+
+app.set = function set (this: any, setting: string, val?: unknown): any {
+  if (arguments.length === 1) {
+    // Walk the settings chain: a mounted app sees its parent's settings.
+    let settings = this.settings
+    while (settings && settings !== Object.prototype) {
+      if (Object.prototype.hasOwnProperty.call(settings, setting)) return settings[setting]
+      settings = Object.getPrototypeOf(settings)
+    }
+    return undefined
+  }
+  this.settings[setting] = val
+  const k = kernel(this)
+  const hook = k && k.hooks.setting.get(setting)
+  if (hook) hook.call(this, val)
+  if (setting === 'trust proxy') {
+    Object.defineProperty(this.settings, TRUST_PROXY_DEFAULT, { configurable: true, value: false })
+  }
+  return this
+}
+
+app.path = function path (this: Application): string {
+  return this.parent ? this.parent.path() + (this.mountpath as string) : ''
+}
+
+app.enabled = function enabled (this: any, setting: string): boolean {
+  return Boolean(this.set(setting))
+}
+
+app.disabled = function disabled (this: any, setting: string): boolean {
+  return !this.set(setting)
+}
+
+app.enable = function enable (this: Application, setting: string): Application {
+  return this.set(setting, true)
+}
+
+app.disable = function disable (this: Application, setting: string): Application {
+  return this.set(setting, false)
+}
+
+for (const method of methods) {
+  app[method] = function routeMethod (this: Application, path: PathParams, ...handlers: unknown[]) {
+    // `app.get(name)` with one argument reads a setting.
+    if (method === 'get' && arguments.length === 1) return (this as any).set(path as string)
+    this.lazyrouter()
+    const route = this._router!.route(path)
+    route[method](...handlers)
+    return this
+  }
+}
+
+app.all = function all (this: Application, path: PathParams, ...handlers: unknown[]): Application {
+  this.lazyrouter()
+  const route = this._router!.route(path)
+  for (const method of methods) route[method](...handlers)
+  return this
+}
+
+app.del = deprecate.function(app.delete, 'app.del: Use app.delete instead')
+
+app.listen = function listen (this: Application, ...args: any[]): http.Server {
+  const server = http.createServer(this as any)
+  const k = kernel(this)
+  if (k) k.hooks.listen.call(server, this)
+  return server.listen(...args)
+}
+
+/** The kernel's application methods; `createFramework` copies them onto `framework.application`. */
+export const applicationPrototype: Readonly<Record<string, any>> = app
+
+export type { Request }

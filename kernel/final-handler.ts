@@ -1,0 +1,122 @@
+// The reply of last resort: 404 when nothing answered, the error page when an error escaped.
+import encodeUrl from 'encodeurl'
+import escapeHtml from 'escape-html'
+import onFinished from 'on-finished'
+import parseUrl from 'parseurl'
+import statuses from 'statuses'
+import { kernelOf } from './internal/kernel-of'
+import type { Application } from './types'
+
+const DOUBLE_SPACE = /\x20{2}/g
+const NEWLINE = /\n/g
+
+/** The HTML page of an error reply: the message escaped, line breaks and runs of spaces kept visible. */
+function htmlDocument (message: string): string {
+  const body = escapeHtml(message).replace(NEWLINE, '<br>').replace(DOUBLE_SPACE, ' &nbsp;')
+  return '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>' +
+    body + '</pre>\n</body>\n</html>\n'
+}
+
+/** A status an error asks for: `status` or `statusCode`, when it is a 4xx or 5xx. */
+function errorStatus (err: any): number | undefined {
+  if (typeof err.status === 'number' && err.status >= 400 && err.status < 600) return err.status
+  if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600) return err.statusCode
+  return undefined
+}
+
+function errorHeaders (err: any): Record<string, unknown> | undefined {
+  if (!err.headers || typeof err.headers !== 'object') return undefined
+  return { ...err.headers }
+}
+
+function errorMessage (err: any, status: number, env: string): string {
+  let msg: string | undefined
+  if (env !== 'production') {
+    // The stack when there is one, else the error's own text.
+    msg = err.stack
+    if (!msg && typeof err.toString === 'function') msg = err.toString()
+  }
+  return msg || statuses.message[status] || String(status)
+}
+
+/** Logs an error to stderr, except in the `test` env. */
+function logError (app: Application, err: any): void {
+  if (app.get('env') !== 'test') console.error(err && (err.stack || err.toString()))
+}
+
+/**
+ * Returns the `done` callback of a request that reached the end of an app's stack.
+ * The `finalHandler` hook may take the reply over; otherwise Express 4's default page.
+ */
+export function finalHandler (req: any, res: any, app: Application) {
+  return function done (err?: unknown): void {
+    const kernel = kernelOf.get(app)
+    if (kernel && kernel.hooks.finalHandler.isUsed() && kernel.hooks.finalHandler.call(err, req, res, app) === true) return
+
+    let status: number
+    let msg: string
+    let headers: Record<string, unknown> | undefined
+    if (err) {
+      const e = err as any
+      const fromErr = errorStatus(e)
+      if (fromErr === undefined) {
+        status = typeof res.statusCode === 'number' && res.statusCode >= 400 && res.statusCode <= 599 ? res.statusCode : 500
+      } else {
+        status = fromErr
+        headers = errorHeaders(e)
+      }
+      msg = errorMessage(e, status, app.get('env'))
+    } else {
+      status = 404
+      msg = `Cannot ${req.method} ${encodeUrl(resourceName(req))}`
+    }
+
+    if (err) setImmediate(logError, app, err)
+
+    if (res.headersSent || res._header) {
+      // Too late for an error page: cut the connection so the client sees a broken response.
+      if (req.socket) req.socket.destroy()
+      return
+    }
+    send(req, res, status, headers, msg)
+  }
+}
+
+function resourceName (req: any): string {
+  try {
+    return parseUrl.original(req)?.pathname || 'resource'
+  } catch {
+    return 'resource'
+  }
+}
+
+function send (req: any, res: any, status: number, headers: Record<string, unknown> | undefined, message: string): void {
+  function write (): void {
+    const body = htmlDocument(message)
+    res.statusCode = status
+    if (req.httpVersionMajor < 2) res.statusMessage = statuses.message[status]
+    res.removeHeader('Content-Encoding')
+    res.removeHeader('Content-Language')
+    res.removeHeader('Content-Range')
+    if (headers) {
+      for (const key of Object.keys(headers)) res.setHeader(key, headers[key])
+    }
+    res.setHeader('Content-Security-Policy', "default-src 'none'")
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    res.setHeader('Content-Type', 'text/html; charset=utf-8')
+    res.setHeader('Content-Length', Buffer.byteLength(body, 'utf8'))
+    if (req.method === 'HEAD') {
+      res.end()
+      return
+    }
+    res.end(body, 'utf8')
+  }
+  if (onFinished.isFinished(req)) {
+    write()
+    return
+  }
+  // Drain what is left of the request before answering, so the connection can be reused.
+  req.unpipe()
+  onFinished(req, write)
+  req.resume()
+}

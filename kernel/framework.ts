@@ -1,0 +1,99 @@
+// The framework factory: applies a plugin list once and returns a `framework()` that makes apps.
+import { IncomingMessage, ServerResponse } from 'node:http'
+import { EventEmitter } from 'node:events'
+import { createHooks, type KernelHooks } from './hooks'
+import { resolvePlugins, type Kernel, type Plugin, type PluginOption } from './plugin'
+import { applicationPrototype } from './application'
+import { createRouter, type Router, type RouterOptions } from './router/router'
+import { Route } from './router/route'
+import { Layer } from './router/layer'
+import { kernelOf } from './internal/kernel-of'
+import type { Application } from './types'
+
+/** The callable a preset exports: `framework()` makes an app; the statics are shared by every app. */
+export interface Framework {
+  (): Application
+  /** Shared application prototype: extending it reaches every app of this framework. */
+  application: Record<string, any>
+  /** Shared request prototype (inherits `http.IncomingMessage.prototype`). */
+  request: Record<string, any>
+  /** Shared response prototype (inherits `http.ServerResponse.prototype`). */
+  response: Record<string, any>
+  /** `Router(options)`: a standalone, mountable layer stack. */
+  Router: (options?: RouterOptions) => Router
+  Route: typeof Route
+  Layer: typeof Layer
+  /** The plugins this framework was built from, in application order. */
+  readonly plugins: readonly Plugin[]
+  /** The framework's hooks, for plugins added after creation is not supported: tap them in a plugin. */
+  readonly hooks: KernelHooks
+}
+
+export interface FrameworkOptions {
+  /** The plugins, applied once each, in order. Falsy entries are skipped, arrays flattened. */
+  plugins?: readonly PluginOption[]
+}
+
+/**
+ * Builds a framework from plugins.
+ *
+ * @example
+ * const framework = createFramework({ plugins: [requestPlugin(), responsePlugin()] })
+ * const app = framework()
+ */
+export function createFramework (options: FrameworkOptions = {}): Framework {
+  const plugins = resolvePlugins(options.plugins ?? [])
+  const hooks = createHooks()
+  // Own copies of the kernel's methods, so plugins and users extend this framework's object only.
+  const application: Record<string, any> = {}
+  mixin(application, applicationPrototype)
+  const request: Record<string, any> = Object.create(IncomingMessage.prototype)
+  const response: Record<string, any> = Object.create(ServerResponse.prototype)
+
+  const framework = function createApplication (): Application {
+    const app = function app (req: any, res: any, next?: any) {
+      (app as unknown as Application).handle(req, res, next)
+    } as unknown as Application
+    // Express mixes EventEmitter and the prototype in as own properties; apps are functions.
+    mixin(app, EventEmitter.prototype)
+    mixin(app, application)
+    kernelOf.set(app, kernel)
+    app.request = Object.create(request, { app: { configurable: true, enumerable: true, writable: true, value: app } })
+    app.response = Object.create(response, { app: { configurable: true, enumerable: true, writable: true, value: app } })
+    app.init()
+    return app
+  } as Framework
+
+  const names = new Set(plugins.map((p) => p.name))
+  const kernel: Kernel = {
+    hooks,
+    framework,
+    application,
+    request,
+    response,
+    has: (name) => names.has(name)
+  }
+
+  framework.application = application
+  framework.request = request
+  framework.response = response
+  framework.Router = function Router (opts?: RouterOptions) { return createRouter(opts, kernel) }
+  framework.Route = Route
+  framework.Layer = Layer
+  Object.defineProperty(framework, 'plugins', { value: Object.freeze(plugins.slice()), enumerable: false })
+  Object.defineProperty(framework, 'hooks', { value: hooks, enumerable: false })
+
+  for (const plugin of plugins) plugin.apply(kernel)
+  hooks.extendApplication.call(application)
+  hooks.extendRequest.call(request)
+  hooks.extendResponse.call(response)
+  return framework
+}
+
+/** Copies own properties (descriptors included) that the target does not define yet. */
+function mixin (target: object, source: object): void {
+  for (const key of Object.getOwnPropertyNames(source)) {
+    if (Object.prototype.hasOwnProperty.call(target, key)) continue
+    Object.defineProperty(target, key, Object.getOwnPropertyDescriptor(source, key)!)
+  }
+}

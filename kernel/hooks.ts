@@ -1,0 +1,36 @@
+// The kernel's hooks: every moment a plugin can tap, declared in one place.
+import { SyncHook, SyncBailHook, HookMap } from 'tapable'
+import type { IncomingMessage, ServerResponse, Server } from 'node:http'
+import type { Application } from './types'
+import type { Router } from './router/router'
+import type { Layer } from './router/layer'
+
+/** Creates the hooks of one framework. Frozen: plugins tap, they never add or replace. */
+export function createHooks () {
+  return Object.freeze({
+    /** Once per framework, after every plugin's apply: define helpers on the shared application prototype. */
+    extendApplication: new SyncHook<[Record<string, unknown>]>(['application']),
+    /** Once per framework, after every plugin's apply: define helpers on the shared request prototype. */
+    extendRequest: new SyncHook<[object]>(['request']),
+    /** Once per framework, after every plugin's apply: define helpers on the shared response prototype. */
+    extendResponse: new SyncHook<[object]>(['response']),
+    /** Once per app, inside `framework()`: set defaults and per-app state. */
+    appCreated: new SyncHook<[Application]>(['app']),
+    /** `app.set(name, value)` for the tapped name: derive compiled values (`etag fn`, `query parser fn`, …). */
+    setting: new HookMap<SyncHook<[Application, unknown]>>(() => new SyncHook<[Application, unknown]>(['app', 'value'])),
+    /** An app created its base router, before the kernel's init layer: add app-wide first layers (query parsing). */
+    routerCreated: new SyncHook<[Application, Router]>(['app', 'router']),
+    /** A sub-app was mounted on a parent with `app.use` (after its prototypes and settings were re-parented). */
+    mount: new SyncHook<[Application, Application]>(['child', 'parent']),
+    /** A layer was added to a router's stack (by `use`, `route` or a method): route listing, OpenAPI, … */
+    layerAdded: new SyncHook<[Router, Layer]>(['router', 'layer']),
+    /** Per request, as an app starts handling it, before routing. Called only while something taps it. */
+    request: new SyncHook<[IncomingMessage, ServerResponse, Application]>(['req', 'res', 'app']),
+    /** Nothing answered the request, or an error escaped every handler: return true to take over the reply. */
+    finalHandler: new SyncBailHook<[unknown, IncomingMessage, ServerResponse, Application], true | undefined>(['err', 'req', 'res', 'app']),
+    /** `app.listen` created a server (before it starts listening). */
+    listen: new SyncHook<[Server, Application]>(['server', 'app'])
+  })
+}
+
+export type KernelHooks = ReturnType<typeof createHooks>

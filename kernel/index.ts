@@ -1,0 +1,14 @@
+// The kernel's public face: the framework factory, the plugin API, the layer stack and the types.
+export { createFramework, type Framework, type FrameworkOptions } from './framework'
+export { definePlugin, resolvePlugins, PluginError, type Plugin, type PluginOption, type Kernel } from './plugin'
+export { createHooks, type KernelHooks } from './hooks'
+export { createRouter as Router, createRouter, routerPrototype, type Router as RouterInstance, type RouterOptions } from './router/router'
+export { Route } from './router/route'
+export { Layer } from './router/layer'
+export { methods } from './router/methods'
+export { TRUST_PROXY_DEFAULT, POWERED_BY } from './application'
+export { kernelOf } from './internal/kernel-of'
+export type {
+  Application, Request, Response, NextFunction, RequestHandler, ErrorRequestHandler,
+  HandlerArgument, PathParams, ParamHandler, ParamsDictionary, ParsedQuery, Settings
+} from './types'

@@ -1,0 +1,87 @@
+// The plugin API: what a plugin is, how it is declared, and how a list of them is checked.
+import type { KernelHooks } from './hooks'
+import type { Framework } from './framework'
+
+/** What a plugin's `apply` receives: the hooks and the shared prototypes of one framework. */
+export interface Kernel {
+  readonly hooks: KernelHooks
+  /** The framework function being built; plugins attach statics (`framework.json`, `framework.static`). */
+  readonly framework: Framework
+  /** Shared application prototype (`framework.application`). */
+  readonly application: Record<string, any>
+  /** Shared request prototype (`framework.request`), inherits from `http.IncomingMessage.prototype`. */
+  readonly request: Record<string, any>
+  /** Shared response prototype (`framework.response`), inherits from `http.ServerResponse.prototype`. */
+  readonly response: Record<string, any>
+  /** Whether a plugin of that name is part of this framework. */
+  has (name: string): boolean
+}
+
+/** A plugin: a name, the plugins it needs, and an `apply` run once per framework. */
+export interface Plugin {
+  readonly name: string
+  readonly dependencies?: readonly string[]
+  apply (kernel: Kernel): void
+}
+
+/** A plugin list entry: falsy entries are skipped and arrays are flattened, so presets can write `opts.x && x()`. */
+export type PluginOption = Plugin | false | null | undefined | readonly PluginOption[]
+
+/** Error thrown when a plugin list is inconsistent. `code` is stable for programs to test. */
+export class PluginError extends Error {
+  readonly code: string
+  constructor (code: string, message: string) {
+    super(message)
+    this.name = 'PluginError'
+    this.code = code
+  }
+}
+
+/**
+ * Declares a plugin. Returns it unchanged after checking its shape, so a typo is
+ * caught where the plugin is written, not where it is used.
+ *
+ * @example
+ * export const greet = (options: { word?: string } = {}) => definePlugin({
+ *   name: 'greet',
+ *   dependencies: ['response'],
+ *   apply ({ hooks }) { hooks.extendResponse.tap('greet', (res) => { … }) }
+ * })
+ */
+export function definePlugin<P extends Plugin> (plugin: P): P {
+  if (!plugin || typeof plugin.name !== 'string' || plugin.name.length === 0) {
+    throw new PluginError('RST_PLUGIN_INVALID', 'A plugin needs a non-empty string name')
+  }
+  if (typeof plugin.apply !== 'function') {
+    throw new PluginError('RST_PLUGIN_INVALID', `Plugin "${plugin.name}" needs an apply(kernel) function`)
+  }
+  return plugin
+}
+
+/** Flattens a plugin list, drops falsy entries and duplicates of the same object, and checks names and dependencies. */
+export function resolvePlugins (list: readonly PluginOption[]): Plugin[] {
+  const out: Plugin[] = []
+  const byName = new Map<string, Plugin>()
+  const visit = (entry: PluginOption): void => {
+    if (!entry) return
+    if (Array.isArray(entry)) { for (const e of entry) visit(e); return }
+    const plugin = definePlugin(entry as Plugin)
+    const seen = byName.get(plugin.name)
+    if (seen === plugin) return
+    if (seen) {
+      throw new PluginError('RST_PLUGIN_DUPLICATE', `Plugin "${plugin.name}" is registered twice with different definitions`)
+    }
+    byName.set(plugin.name, plugin)
+    out.push(plugin)
+  }
+  visit(list)
+  for (const plugin of out) {
+    for (const dep of plugin.dependencies ?? []) {
+      if (!byName.has(dep)) {
+        throw new PluginError('RST_PLUGIN_DEPENDENCY',
+          `Plugin "${plugin.name}" depends on plugin "${dep}", which is not in the plugin list`)
+      }
+    }
+  }
+  return out
+}

@@ -1,0 +1,115 @@
+// A route: one path, a stack of handlers per method, dispatched in order.
+import { Layer } from './layer'
+import { methods } from './methods'
+import { flatten, typeName } from '../internal/flatten'
+import type { HandlerArgument, PathParams } from '../types'
+
+/** Synchronous `next()` calls allowed in a row before the rest is deferred, so long chains cannot overflow the stack. */
+export const MAX_SYNC_NEXT = 100
+
+type Done = (err?: unknown) => void
+type AnyHandler = (...args: any[]) => unknown
+
+export interface Route {
+  get (...handlers: HandlerArgument[]): this
+  post (...handlers: HandlerArgument[]): this
+  put (...handlers: HandlerArgument[]): this
+  delete (...handlers: HandlerArgument[]): this
+  patch (...handlers: HandlerArgument[]): this
+  options (...handlers: HandlerArgument[]): this
+  head (...handlers: HandlerArgument[]): this
+  /** Every other lowercase `http.METHODS` entry; `any` because the names come from node at run time. */
+  [method: string]: any
+}
+
+/** A route of a router: created by `router.route(path)`, ordered by creation. */
+export class Route {
+  path: PathParams
+  stack: Layer[]
+  /** Methods this route serves (lowercase), `_all` when `route.all` was used. */
+  methods: Record<string, boolean>
+
+  constructor (path: PathParams) {
+    this.path = path
+    this.stack = []
+    this.methods = {}
+  }
+
+  /** Whether a request method is served here (HEAD falls back to GET). */
+  _handles_method (method: string): boolean {
+    if (this.methods._all) return true
+    let name = typeof method === 'string' ? method.toLowerCase() : method
+    if (name === 'head' && !this.methods.head) name = 'get'
+    return Boolean(this.methods[name])
+  }
+
+  /** The methods served, uppercase, for an automatic OPTIONS reply (HEAD added with GET). */
+  _options (): string[] {
+    const list = Object.keys(this.methods)
+    if (this.methods.get && !this.methods.head) list.push('head')
+    return list.map((m) => m.toUpperCase())
+  }
+
+  /** Runs the handlers of the request's method in order. */
+  dispatch (req: any, res: unknown, done: Done): void {
+    let idx = 0
+    let sync = 0
+    const stack = this.stack
+    if (stack.length === 0) {
+      done()
+      return
+    }
+    let method = typeof req.method === 'string' ? req.method.toLowerCase() : req.method
+    if (method === 'head' && !this.methods.head) method = 'get'
+    req.route = this
+
+    const next = (err?: unknown): void => {
+      if (err && err === 'route') return done()
+      if (err && err === 'router') return done(err)
+      if (++sync > MAX_SYNC_NEXT) {
+        setImmediate(next, err)
+        return
+      }
+      let layer = stack[idx++]
+      while (layer && layer.method && layer.method !== method) layer = stack[idx++]
+      if (!layer) return done(err)
+      if (err) layer.handle_error(err, req, res, next)
+      else layer.handle_request(req, res, next)
+      sync = 0
+    }
+    next()
+  }
+
+  /** Handlers for every method. */
+  all (...handlers: HandlerArgument[]): this {
+    for (const handle of flatten(handlers)) {
+      if (typeof handle !== 'function') {
+        throw new TypeError(`Route.all() requires a callback function but got a ${typeName(handle)}`)
+      }
+      const layer = new Layer('/', {}, handle as AnyHandler)
+      layer.method = undefined
+      this.methods._all = true
+      this.stack.push(layer)
+    }
+    return this
+  }
+}
+
+for (const method of methods) {
+  Object.defineProperty(Route.prototype, method, {
+    configurable: true,
+    writable: true,
+    value: function addMethodHandlers (this: Route, ...handlers: HandlerArgument[]) {
+      for (const handle of flatten(handlers)) {
+        if (typeof handle !== 'function') {
+          throw new TypeError(`Route.${method}() requires a callback function but got a ${typeName(handle)}`)
+        }
+        const layer = new Layer('/', {}, handle as AnyHandler)
+        layer.method = method
+        this.methods[method] = true
+        this.stack.push(layer)
+      }
+      return this
+    }
+  })
+}

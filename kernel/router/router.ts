@@ -1,0 +1,389 @@
+// The layer stack: Express 4's Router, with mounting, params, OPTIONS and error flow.
+import parseUrl from 'parseurl'
+import depd from 'depd'
+import { Layer } from './layer'
+import { Route, MAX_SYNC_NEXT } from './route'
+import { methods } from './methods'
+import { flatten, typeName } from '../internal/flatten'
+import { kernelOf } from '../internal/kernel-of'
+import { sendOptions } from '../internal/send-options'
+import type { Kernel } from '../plugin'
+import type { HandlerArgument, ParamHandler, PathParams } from '../types'
+
+const deprecate = depd('ristretto')
+
+export interface RouterOptions {
+  /** `/Foo` and `/foo` are different routes. */
+  caseSensitive?: boolean
+  /** Keep the parent router's `req.params`; the child's values win. */
+  mergeParams?: boolean
+  /** `/foo` and `/foo/` are different routes. */
+  strict?: boolean
+}
+
+type AnyHandler = (...args: any[]) => unknown
+type Next = (err?: unknown) => void
+type ParamCustomizer = (name: string, arg: any) => ParamHandler | void
+
+/** A router: middleware with its own stack, params and route methods. */
+export interface Router {
+  (req: any, res: any, next: Next): void
+  /** Param callbacks by parameter name. */
+  params: Record<string, ParamHandler[]>
+  /** Deprecated `param(fn)` customisers. */
+  _params: ParamCustomizer[]
+  caseSensitive: boolean | undefined
+  mergeParams: boolean | undefined
+  strict: boolean | undefined
+  /** The layers, in order (Express 4's shape). */
+  stack: Layer[]
+
+  handle (req: any, res: any, out: Next): void
+  process_params (layer: Layer, called: Record<string, ParamCalled>, req: any, res: any, done: Next): void
+  use (...handlers: HandlerArgument[]): this
+  use (path: PathParams, ...handlers: HandlerArgument[]): this
+  route (path: PathParams): Route
+  param (name: string, fn: ParamHandler): this
+  /** @deprecated since 4.11 */
+  param (fn: ParamCustomizer): this
+  all (path: PathParams, ...handlers: HandlerArgument[]): this
+  get (path: PathParams, ...handlers: HandlerArgument[]): this
+  post (path: PathParams, ...handlers: HandlerArgument[]): this
+  put (path: PathParams, ...handlers: HandlerArgument[]): this
+  delete (path: PathParams, ...handlers: HandlerArgument[]): this
+  patch (path: PathParams, ...handlers: HandlerArgument[]): this
+  options (path: PathParams, ...handlers: HandlerArgument[]): this
+  head (path: PathParams, ...handlers: HandlerArgument[]): this
+  /** Every other lowercase `http.METHODS` entry; `any` because the names come from node at run time. */
+  [method: string]: any
+}
+
+interface ParamCalled { error: unknown, match: unknown, value: unknown }
+
+/** The prototype of every router. A function, so routers keep `call`/`apply`/`bind`. */
+export const routerPrototype = function Router () {} as unknown as Router
+
+/**
+ * Creates a router. Callable as middleware; mount it with `app.use(path, router)`.
+ * The kernel, when given, receives `layerAdded` events for this router's layers.
+ */
+export function createRouter (options: RouterOptions = {}, kernel?: Kernel): Router {
+  const opts = options || {}
+  const router = function router (req: any, res: any, next: Next) {
+    (router as Router).handle(req, res, next)
+  } as Router
+  Object.setPrototypeOf(router, routerPrototype)
+  router.params = {}
+  router._params = []
+  router.caseSensitive = opts.caseSensitive
+  router.mergeParams = opts.mergeParams
+  router.strict = opts.strict
+  router.stack = []
+  if (kernel) kernelOf.set(router, kernel)
+  return router
+}
+
+function addLayer (router: Router, layer: Layer): void {
+  router.stack.push(layer)
+  const kernel = kernelOf.get(router)
+  if (kernel && kernel.hooks.layerAdded.isUsed()) kernel.hooks.layerAdded.call(router, layer)
+}
+
+const proto = routerPrototype as any
+
+proto.param = function param (this: Router, name: string | ParamCustomizer, fn?: any): Router {
+  if (typeof name === 'function') {
+    deprecate('router.param(fn): Refactor to use path params')
+    this._params.push(name)
+    return this
+  }
+  if (name[0] === ':') {
+    deprecate(`router.param(${JSON.stringify(name)}, fn): Use router.param(${JSON.stringify(name.slice(1))}, fn) instead`)
+    name = name.slice(1)
+  }
+  for (const customize of this._params) {
+    const ret = customize(name, fn)
+    if (ret) fn = ret
+  }
+  if (typeof fn !== 'function') {
+    throw new Error(`invalid param() call for ${name}, got ${fn}`)
+  }
+  ;(this.params[name] = this.params[name] || []).push(fn)
+  return this
+}
+
+proto.handle = function handle (this: Router, req: any, res: any, out: Next): void {
+  const self = this
+  let idx = 0
+  const protohost = getProtohost(req.url) || ''
+  let removed = ''
+  let slashAdded = false
+  let sync = 0
+  const paramcalled: Record<string, ParamCalled> = {}
+  const options: string[] = []
+  const stack = self.stack
+  const parentParams = req.params
+  const parentUrl: string = req.baseUrl || ''
+  const parentNext = req.next
+  let done: Next = function restoreAndExit (err?: unknown) {
+    req.baseUrl = parentUrl
+    req.next = parentNext
+    req.params = parentParams
+    out(err)
+  }
+  if (req.method === 'OPTIONS') {
+    const exit = done
+    done = function optionsExit (err?: unknown) {
+      if (err || options.length === 0) return exit(err)
+      sendOptions(res, options, exit)
+    }
+  }
+  req.next = next
+  req.baseUrl = parentUrl
+  req.originalUrl = req.originalUrl || req.url
+  next()
+
+  function next (err?: unknown): void {
+    let layerError = err === 'route' ? null : err
+    if (slashAdded) {
+      req.url = req.url.slice(1)
+      slashAdded = false
+    }
+    if (removed.length !== 0) {
+      req.baseUrl = parentUrl
+      req.url = protohost + removed + req.url.slice(protohost.length)
+      removed = ''
+    }
+    if (layerError === 'router') {
+      setImmediate(done, null)
+      return
+    }
+    if (idx >= stack.length) {
+      setImmediate(done, layerError)
+      return
+    }
+    if (++sync > MAX_SYNC_NEXT) {
+      setImmediate(next, err)
+      return
+    }
+    const path = getPathname(req)
+    if (path == null) {
+      done(layerError)
+      return
+    }
+    let layer: Layer | undefined
+    let match: unknown
+    let route: Route | undefined
+    while (match !== true && idx < stack.length) {
+      layer = stack[idx++]
+      match = matchLayer(layer, path)
+      route = layer.route
+      if (typeof match !== 'boolean') layerError = layerError || match
+      if (match !== true) continue
+      if (!route) continue
+      if (layerError) {
+        match = false
+        continue
+      }
+      const method = req.method
+      const hasMethod = route._handles_method(method)
+      if (!hasMethod && method === 'OPTIONS') appendMethods(options, route._options())
+      if (!hasMethod && method !== 'HEAD') match = false
+    }
+    if (match !== true || !layer) {
+      done(layerError)
+      return
+    }
+    if (route) req.route = route
+    req.params = self.mergeParams ? mergeParams(layer.params!, parentParams) : layer.params
+    const layerPath = layer.path!
+    const matched = layer
+    const matchedRoute = route
+    self.process_params(matched, paramcalled, req, res, function afterParams (perr?: unknown) {
+      if (perr) next(layerError || perr)
+      else if (matchedRoute) matched.handle_request(req, res, next)
+      else trimPrefix(matched, layerError, layerPath, path)
+      sync = 0
+    })
+  }
+
+  function trimPrefix (layer: Layer, layerError: unknown, layerPath: string, path: string): void {
+    if (layerPath.length !== 0) {
+      if (layerPath !== path.slice(0, layerPath.length)) {
+        next(layerError)
+        return
+      }
+      const c = path[layerPath.length]
+      if (c && c !== '/' && c !== '.') {
+        next(layerError)
+        return
+      }
+      removed = layerPath
+      req.url = protohost + req.url.slice(protohost.length + removed.length)
+      if (!protohost && req.url[0] !== '/') {
+        req.url = '/' + req.url
+        slashAdded = true
+      }
+      req.baseUrl = parentUrl + (removed[removed.length - 1] === '/' ? removed.substring(0, removed.length - 1) : removed)
+    }
+    if (layerError) layer.handle_error(layerError, req, res, next)
+    else layer.handle_request(req, res, next)
+  }
+}
+
+proto.process_params = function processParams (this: Router, layer: Layer, called: Record<string, ParamCalled>, req: any, res: any, done: Next): void {
+  const params = this.params
+  const keys = layer.keys
+  if (!keys || keys.length === 0) {
+    done()
+    return
+  }
+  let i = 0
+  let paramIndex = 0
+  let key: (typeof keys)[number]
+  let paramVal: unknown
+  let paramCallbacks: ParamHandler[] | undefined
+  let paramCalled: ParamCalled
+
+  function param (err?: unknown): void {
+    if (err) {
+      done(err)
+      return
+    }
+    if (i >= keys.length) {
+      done()
+      return
+    }
+    paramIndex = 0
+    key = keys[i++]
+    const name = key.name
+    paramVal = req.params[name]
+    paramCallbacks = params[name]
+    const previous = called[name]
+    if (paramVal === undefined || !paramCallbacks) {
+      param()
+      return
+    }
+    // Once per request per value: a repeated value reuses the earlier outcome.
+    if (previous && (previous.match === paramVal || (previous.error && previous.error !== 'route'))) {
+      req.params[name] = previous.value
+      param(previous.error)
+      return
+    }
+    called[name] = paramCalled = { error: null, match: paramVal, value: paramVal }
+    paramCallback()
+  }
+
+  function paramCallback (err?: unknown): void {
+    const fn = paramCallbacks![paramIndex++]
+    paramCalled.value = req.params[key.name]
+    if (err) {
+      paramCalled.error = err
+      param(err)
+      return
+    }
+    if (!fn) {
+      param()
+      return
+    }
+    try {
+      fn(req, res, paramCallback, paramVal, key.name as string)
+    } catch (e) {
+      paramCallback(e)
+    }
+  }
+
+  param()
+}
+
+proto.use = function use (this: Router, fn: unknown, ...rest: unknown[]): Router {
+  let offset = 0
+  let path: PathParams = '/'
+  const args = [fn, ...rest]
+  // The first argument is a path unless it is (an array whose first leaf is) a function.
+  if (typeof fn !== 'function') {
+    let arg: unknown = fn
+    while (Array.isArray(arg) && arg.length !== 0) arg = arg[0]
+    if (typeof arg !== 'function') {
+      offset = 1
+      path = fn as PathParams
+    }
+  }
+  const callbacks = flatten(args.slice(offset))
+  if (callbacks.length === 0) throw new TypeError('Router.use() requires a middleware function')
+  for (const cb of callbacks) {
+    if (typeof cb !== 'function') {
+      throw new TypeError(`Router.use() requires a middleware function but got a ${typeName(cb)}`)
+    }
+    const layer = new Layer(path, { sensitive: this.caseSensitive, strict: false, end: false }, cb as AnyHandler)
+    layer.route = undefined
+    addLayer(this, layer)
+  }
+  return this
+}
+
+proto.route = function route (this: Router, path: PathParams): Route {
+  const route = new Route(path)
+  const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true },
+    function handle (req: any, res: any, next: Next) { route.dispatch(req, res, next) })
+  layer.name = 'bound dispatch'
+  layer.route = route
+  addLayer(this, layer)
+  return route
+}
+
+for (const method of [...methods, 'all']) {
+  proto[method] = function routeMethod (this: Router, path: PathParams, ...handlers: HandlerArgument[]) {
+    const route = this.route(path)
+    route[method](...handlers)
+    return this
+  }
+}
+
+/** Appends methods not yet listed, for the Allow header of an automatic OPTIONS reply. */
+function appendMethods (list: string[], addition: string[]): void {
+  for (const method of addition) {
+    if (list.indexOf(method) === -1) list.push(method)
+  }
+}
+
+function getPathname (req: any): string | undefined {
+  try {
+    return parseUrl(req)!.pathname ?? undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** `scheme://host` of an absolute request URL, so mounting rewrites only the path. */
+function getProtohost (url: unknown): string | undefined {
+  if (typeof url !== 'string' || url.length === 0 || url[0] === '/') return undefined
+  const searchIndex = url.indexOf('?')
+  const pathLength = searchIndex !== -1 ? searchIndex : url.length
+  const fqdnIndex = url.slice(0, pathLength).indexOf('://')
+  return fqdnIndex !== -1 ? url.substring(0, url.indexOf('/', 3 + fqdnIndex)) : undefined
+}
+
+function matchLayer (layer: Layer, path: string): boolean | unknown {
+  try {
+    return layer.match(path)
+  } catch (err) {
+    return err
+  }
+}
+
+/** Parent params under the child's; numbered captures of the child shift past the parent's. */
+function mergeParams (params: Record<string, unknown>, parent: any): Record<string, unknown> {
+  if (typeof parent !== 'object' || !parent) return params
+  const obj: Record<string, unknown> = Object.assign({}, parent)
+  if (!(0 in params) || !(0 in parent)) return Object.assign(obj, params)
+  let i = 0
+  let o = 0
+  while (i in params) i++
+  while (o in parent) o++
+  for (i--; i >= 0; i--) {
+    params[i + o] = params[i]
+    if (i < o) delete params[i]
+  }
+  return Object.assign(obj, params)
+}

@@ -62,6 +62,26 @@ export type ErrorRequestHandler<P = ParamsDictionary, ReqBody = any, ReqQuery = 
 /** Anything `use` and route methods accept: handlers, routers, apps, and arrays of them, nested. */
 export type HandlerArgument = RequestHandler<any, any, any> | ErrorRequestHandler<any, any, any> | Router | Application | readonly HandlerArgument[]
 
+/**
+ * A method that registers handlers under a path (`app.get`, `router.post`, …). Overloads
+ * in this order so an inline `(req, res, next) =>` or `(err, req, res, next) =>` is typed.
+ */
+export interface HandlerRegistrar<T> {
+  (path: PathParams, ...handlers: Array<RequestHandler | readonly RequestHandler[]>): T
+  (path: PathParams, ...handlers: Array<ErrorRequestHandler | readonly ErrorRequestHandler[]>): T
+  (path: PathParams, ...handlers: HandlerArgument[]): T
+}
+
+/** `use([path,] ...handlers)`, typed like {@link HandlerRegistrar}. */
+export interface UseRegistrar<T> {
+  (...handlers: Array<RequestHandler | readonly RequestHandler[]>): T
+  (...handlers: Array<ErrorRequestHandler | readonly ErrorRequestHandler[]>): T
+  (...handlers: HandlerArgument[]): T
+  (path: PathParams, ...handlers: Array<RequestHandler | readonly RequestHandler[]>): T
+  (path: PathParams, ...handlers: Array<ErrorRequestHandler | readonly ErrorRequestHandler[]>): T
+  (path: PathParams, ...handlers: HandlerArgument[]): T
+}
+
 /** A path argument: a string pattern, a RegExp, or an array of them. */
 export type PathParams = string | RegExp | ReadonlyArray<string | RegExp>
 
@@ -98,29 +118,27 @@ export interface Application extends EventEmitter {
   handle (req: IncomingMessage, res: ServerResponse, callback?: (err?: unknown) => void): void
 
   set (setting: string, value: unknown): this
-  get (setting: string): any
   enable (setting: string): this
   disable (setting: string): this
   enabled (setting: string): boolean
   disabled (setting: string): boolean
   path (): string
 
-  use (...handlers: HandlerArgument[]): this
-  use (path: PathParams, ...handlers: HandlerArgument[]): this
+  use: UseRegistrar<this>
   route (path: PathParams): Route
   param (name: string | string[], handler: ParamHandler): this
   /** @deprecated since 4.11: app.param(fn) customises how later param() calls are interpreted. */
   param (fn: (name: string, arg: any) => ParamHandler | void): this
-  all (path: PathParams, ...handlers: HandlerArgument[]): this
-  get (path: PathParams, ...handlers: HandlerArgument[]): this
-  post (path: PathParams, ...handlers: HandlerArgument[]): this
-  put (path: PathParams, ...handlers: HandlerArgument[]): this
-  delete (path: PathParams, ...handlers: HandlerArgument[]): this
+  all: HandlerRegistrar<this>
+  get: ((setting: string) => any) & HandlerRegistrar<this>
+  post: HandlerRegistrar<this>
+  put: HandlerRegistrar<this>
+  delete: HandlerRegistrar<this>
   /** @deprecated use app.delete */
-  del (path: PathParams, ...handlers: HandlerArgument[]): this
-  patch (path: PathParams, ...handlers: HandlerArgument[]): this
-  options (path: PathParams, ...handlers: HandlerArgument[]): this
-  head (path: PathParams, ...handlers: HandlerArgument[]): this
+  del: HandlerRegistrar<this>
+  patch: HandlerRegistrar<this>
+  options: HandlerRegistrar<this>
+  head: HandlerRegistrar<this>
   /** Every other lowercase `http.METHODS` entry (`app.propfind`, `app['m-search']`, …). */
   [method: string]: any
 

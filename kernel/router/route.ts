@@ -2,7 +2,14 @@
 import { Layer } from './layer'
 import { methods } from './methods'
 import { flatten, typeName } from '../internal/flatten'
-import type { HandlerArgument, PathParams } from '../types'
+import type { ErrorRequestHandler, HandlerArgument, PathParams, RequestHandler } from '../types'
+
+/** A route method (`route.get(...)`): typed so inline handlers get their parameter types. */
+export interface RouteRegistrar<T> {
+  (...handlers: Array<RequestHandler | readonly RequestHandler[]>): T
+  (...handlers: Array<ErrorRequestHandler | readonly ErrorRequestHandler[]>): T
+  (...handlers: HandlerArgument[]): T
+}
 
 /** Synchronous `next()` calls allowed in a row before the rest is deferred, so long chains cannot overflow the stack. */
 export const MAX_SYNC_NEXT = 100
@@ -11,13 +18,13 @@ type Done = (err?: unknown) => void
 type AnyHandler = (...args: any[]) => unknown
 
 export interface Route {
-  get (...handlers: HandlerArgument[]): this
-  post (...handlers: HandlerArgument[]): this
-  put (...handlers: HandlerArgument[]): this
-  delete (...handlers: HandlerArgument[]): this
-  patch (...handlers: HandlerArgument[]): this
-  options (...handlers: HandlerArgument[]): this
-  head (...handlers: HandlerArgument[]): this
+  get: RouteRegistrar<this>
+  post: RouteRegistrar<this>
+  put: RouteRegistrar<this>
+  delete: RouteRegistrar<this>
+  patch: RouteRegistrar<this>
+  options: RouteRegistrar<this>
+  head: RouteRegistrar<this>
   /** Every other lowercase `http.METHODS` entry; `any` because the names come from node at run time. */
   [method: string]: any
 }

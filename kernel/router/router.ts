@@ -8,7 +8,7 @@ import { flatten, typeName } from '../internal/flatten'
 import { kernelOf } from '../internal/kernel-of'
 import { sendOptions } from '../internal/send-options'
 import type { Kernel } from '../plugin'
-import type { HandlerArgument, ParamHandler, PathParams } from '../types'
+import type { HandlerArgument, HandlerRegistrar, ParamHandler, PathParams, UseRegistrar } from '../types'
 
 const deprecate = depd('ristretto')
 
@@ -40,20 +40,19 @@ export interface Router {
 
   handle (req: any, res: any, out: Next): void
   process_params (layer: Layer, called: Record<string, ParamCalled>, req: any, res: any, done: Next): void
-  use (...handlers: HandlerArgument[]): this
-  use (path: PathParams, ...handlers: HandlerArgument[]): this
+  use: UseRegistrar<this>
   route (path: PathParams): Route
   param (name: string, fn: ParamHandler): this
   /** @deprecated since 4.11 */
   param (fn: ParamCustomizer): this
-  all (path: PathParams, ...handlers: HandlerArgument[]): this
-  get (path: PathParams, ...handlers: HandlerArgument[]): this
-  post (path: PathParams, ...handlers: HandlerArgument[]): this
-  put (path: PathParams, ...handlers: HandlerArgument[]): this
-  delete (path: PathParams, ...handlers: HandlerArgument[]): this
-  patch (path: PathParams, ...handlers: HandlerArgument[]): this
-  options (path: PathParams, ...handlers: HandlerArgument[]): this
-  head (path: PathParams, ...handlers: HandlerArgument[]): this
+  all: HandlerRegistrar<this>
+  get: HandlerRegistrar<this>
+  post: HandlerRegistrar<this>
+  put: HandlerRegistrar<this>
+  delete: HandlerRegistrar<this>
+  patch: HandlerRegistrar<this>
+  options: HandlerRegistrar<this>
+  head: HandlerRegistrar<this>
   /** Every other lowercase `http.METHODS` entry; `any` because the names come from node at run time. */
   [method: string]: any
 }

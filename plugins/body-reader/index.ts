@@ -1,0 +1,12 @@
+// The body reader shared by the four body parsers: options, type matching, charsets, inflating, reading.
+export { createBodyParser, type BodyParserHandler, type ParserDefinition } from './create-parser'
+export { FRAMEWORK_FLAVOR, STANDALONE_FLAVOR, type BodyFlavor, type BodyRequest } from './flavors'
+export {
+  normalizeBodyOptions, parseLimit, DEFAULT_LIMIT,
+  type BodyParserOptions, type NormalizedBodyOptions, type TypeOption, type VerifyFunction
+} from './options'
+export { compileTypeMatcher, type TypeMatcher } from './type-matcher'
+export { requestCharset, unsupportedCharset, decodeBody, charsetExists } from './charset'
+export { readBody, type BodyParse, type BodyReader } from './read-body'
+export { drainRequest } from './drain'
+export type { CodingSupport } from './content-coding'

@@ -1,0 +1,20 @@
+// res.sendFile(path, [options], [fn]): streams one file, from an absolute path or a path inside `root`.
+import path from 'node:path'
+import type { Response } from '../../kernel/types'
+import { sendTracked } from './send-tracked'
+import type { TransferCallback } from './track-transfer'
+import type { SendFileOptions } from './types'
+
+/** The res.sendFile helper (installed on the response prototype). */
+export function sendFile (this: Response, file: unknown, options?: SendFileOptions | TransferCallback, fn?: TransferCallback): void {
+  let done = fn
+  let opts: SendFileOptions = (options as SendFileOptions) || {}
+  if (!file) throw new TypeError('path argument is required to res.sendFile')
+  if (typeof file !== 'string') throw new TypeError('path must be a string to res.sendFile')
+  if (typeof options === 'function') {
+    done = options
+    opts = {}
+  }
+  if (!opts.root && !path.isAbsolute(file)) throw new TypeError('path must be absolute or specify root to res.sendFile')
+  sendTracked(this, file, false, opts, done)
+}

@@ -1,0 +1,130 @@
+// Public types of the request logger: the logger function, its options, formats and tokens.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+/** The request as the logger sees it: any `http.IncomingMessage`, plus the fields the logger records. */
+export interface LoggerRequest extends IncomingMessage {
+  /** The URL before any mount rewrote `req.url` (set by the framework). */
+  originalUrl?: string
+  /** The client address the framework computed (`req.ip`), preferred by `:remote-addr`. */
+  ip?: string
+  /** `process.hrtime()` when the request entered the logger. */
+  _startAt?: [number, number]
+  /** Wall-clock time when the request entered the logger. */
+  _startTime?: Date
+  /** The client address seen when the request entered the logger. */
+  _remoteAddress?: string
+}
+
+/** The response as the logger sees it: any `http.ServerResponse`, plus the fields the logger records. */
+export interface LoggerResponse extends ServerResponse {
+  /** `process.hrtime()` when the response headers were written. */
+  _startAt?: [number, number]
+  /** Wall-clock time when the response headers were written. */
+  _startTime?: Date
+}
+
+/**
+ * A token: returns the text for `:name` or `:name[arg]`. A falsy result prints `-`.
+ * Whatever it returns is escaped by compiled formats, so it cannot break the log line.
+ */
+export type TokenCallbackFn<Req extends IncomingMessage = LoggerRequest, Res extends ServerResponse = LoggerResponse> =
+  (req: Req, res: Res, arg?: string) => string | undefined
+
+/**
+ * A format function: returns the log line, or `undefined`/`null` to log nothing.
+ * `tokens` is the object holding the tokens (the logger function itself when the logger calls it).
+ */
+export type FormatFn<Req extends IncomingMessage = LoggerRequest, Res extends ServerResponse = LoggerResponse> =
+  (tokens: TokenIndexer<Req, Res>, req: Req, res: Res) => string | undefined | null
+
+/** Where tokens are looked up by name when a line is built. */
+export interface TokenIndexer<Req extends IncomingMessage = LoggerRequest, Res extends ServerResponse = LoggerResponse> {
+  [name: string]: TokenCallbackFn<Req, Res>
+}
+
+/** Anything with a `write(line)` method: a writable stream, a file stream, or a plain object. */
+export interface LogStream {
+  write (line: string): unknown
+}
+
+/** Options of `logger(format, options)`. */
+export interface LoggerOptions<Req extends IncomingMessage = LoggerRequest, Res extends ServerResponse = LoggerResponse> {
+  /** Write the line when the request arrives instead of when the response finishes (no response data). */
+  immediate?: boolean
+  /** Do not log when it returns truthy. */
+  skip?: (req: Req, res: Res) => unknown
+  /** Where lines are written, `process.stdout` by default. */
+  stream?: LogStream
+  /**
+   * Deprecated: collect lines and write them together every `buffer` ms (1000 when `true`).
+   * @deprecated
+   */
+  buffer?: boolean | number
+  /**
+   * Deprecated: the format, for the `logger(options)` form. Use `logger(format, options)`.
+   * @deprecated
+   */
+  format?: string | FormatFn<Req, Res>
+}
+
+/** The middleware `logger()` returns: usable in an app or in a bare `http.createServer` handler. */
+export type LoggerMiddleware<Req extends IncomingMessage = LoggerRequest, Res extends ServerResponse = LoggerResponse> =
+  (req: Req, res: Res, next?: (err?: unknown) => void) => void
+
+/** The names of the predefined formats. */
+export type PredefinedFormat = 'combined' | 'common' | 'default' | 'dev' | 'short' | 'tiny'
+
+/**
+ * The logger function (`require('ristretto/logger')`), compatible with morgan 1.12.
+ * Tokens and formats are also reachable as properties, by name (`logger.combined`, `logger['remote-addr']`).
+ *
+ * @example
+ * app.use(logger('combined', { stream: fs.createWriteStream('access.log', { flags: 'a' }) }))
+ * app.use(logger('dev', { skip: (req, res) => res.statusCode < 400 }))
+ */
+export interface Logger {
+  /** Logging middleware for a predefined format name, a format string, or a format function. */
+  <Req extends IncomingMessage = LoggerRequest, Res extends ServerResponse = LoggerResponse>(
+    format: PredefinedFormat | string | FormatFn<Req, Res>, options?: LoggerOptions<Req, Res>): LoggerMiddleware<Req, Res>
+  /**
+   * Deprecated form: options carry the format (`default` when absent).
+   * @deprecated Use `logger(format, options)`.
+   */
+  <Req extends IncomingMessage = LoggerRequest, Res extends ServerResponse = LoggerResponse>(
+    options?: LoggerOptions<Req, Res>): LoggerMiddleware<Req, Res>
+
+  /** Defines (or redefines) the token `:name`. */
+  token<Req extends IncomingMessage = LoggerRequest, Res extends ServerResponse = LoggerResponse>(
+    name: string, fn: TokenCallbackFn<Req, Res>): Logger
+  /** Defines (or redefines) a named format: a format string or a format function. */
+  format<Req extends IncomingMessage = LoggerRequest, Res extends ServerResponse = LoggerResponse>(
+    name: string, format: string | FormatFn<Req, Res>): Logger
+  /** Compiles a format string into a format function `(tokens, req, res)`. Throws a TypeError for a non-string. */
+  compile (format: string): FormatFn
+
+  combined: string
+  common: string
+  /** @deprecated Use `combined`. */
+  default: string
+  dev: FormatFn
+  short: string
+  tiny: string
+
+  date: TokenCallbackFn
+  'http-version': TokenCallbackFn
+  method: TokenCallbackFn
+  pid: TokenCallbackFn
+  referrer: TokenCallbackFn
+  'remote-addr': TokenCallbackFn
+  'remote-user': TokenCallbackFn
+  req: TokenCallbackFn
+  res: TokenCallbackFn
+  'response-time': TokenCallbackFn
+  status: TokenCallbackFn
+  'total-time': TokenCallbackFn
+  url: TokenCallbackFn
+  'user-agent': TokenCallbackFn
+
+  /** Tokens and formats defined later. `unknown` because tokens (functions) and formats (strings or functions) share the names. */
+  [name: string]: unknown
+}

@@ -1,0 +1,49 @@
+// The query plugin: the `query parser` setting, the `query` layer of every app, and `framework.query`.
+import { definePlugin, type Plugin } from '../../kernel'
+import { compileQueryParser } from './compile-query-parser'
+import { query, queryLayer } from './query-middleware'
+
+export { compileQueryParser } from './compile-query-parser'
+export { query, type QueryMiddleware } from './query-middleware'
+export type { QueryParser } from './parsers'
+
+export const PLUGIN_NAME = 'query'
+
+/** Default of the `query parser` setting: qs, with nested objects and arrays. */
+export const QUERY_PARSER_DEFAULT = 'extended'
+
+declare module '../../kernel/framework' {
+  interface Framework {
+    /**
+     * Query-string middleware: sets `req.query` when nothing set it yet. A function is the
+     * parser; an object is qs options (`allowPrototypes` defaults to true).
+     */
+    query: typeof query
+  }
+}
+
+/**
+ * `req.query` as Express 4 sets it: each app router starts with a layer named `query`
+ * that parses the query string with the app's `query parser fn` (compiled from the
+ * `query parser` setting: `'extended'` by default, `'simple'`, `true`, `false` or a function).
+ *
+ * @example
+ * createFramework({ plugins: [queryPlugin(), requestPlugin()] })
+ */
+export function queryPlugin (): Plugin {
+  return definePlugin({
+    name: PLUGIN_NAME,
+    apply ({ hooks, framework }) {
+      framework.query = query
+      hooks.setting.for('query parser').tap(PLUGIN_NAME, (app, value) => {
+        app.set('query parser fn', compileQueryParser(value))
+      })
+      hooks.appCreated.tap(PLUGIN_NAME, (app) => {
+        app.set('query parser', QUERY_PARSER_DEFAULT)
+      })
+      hooks.routerCreated.tap(PLUGIN_NAME, (app, router) => {
+        router.use(queryLayer(app.get('query parser fn')))
+      })
+    }
+  })
+}

@@ -1,0 +1,70 @@
+// The query middleware: `framework.query(options)` and the `query` layer every app router starts with.
+import qs from 'qs'
+import parseUrl from 'parseurl'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { BUILT_IN_PARSERS, type QueryParser } from './parsers'
+import { deferQuery, isParsePending } from './lazy-query'
+
+type Next = (err?: unknown) => void
+/** The query middleware: sets `req.query` unless something already did, then continues. */
+export type QueryMiddleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void
+
+interface QueryRequest extends IncomingMessage {
+  query?: unknown
+}
+
+/** The raw query string of `req.url`: `null` when there is none (parseurl's answer), `undefined` without a URL. */
+function rawQuery (req: IncomingMessage): string | null | undefined {
+  const url = parseUrl(req)
+  return url ? (url.query as string | null) : undefined
+}
+
+/**
+ * Middleware that parses the query string into `req.query`, unless `req.query` is already
+ * set (a parent app or earlier middleware did it). With a function, that function is the
+ * parser, called as `parser(str, undefined)`; otherwise the options go to qs, with
+ * `allowPrototypes` true unless given.
+ *
+ * @example
+ * app.use(framework.query({ depth: 2 }))
+ * app.use(framework.query((str) => new URLSearchParams(str ?? '')))
+ */
+export function query (options?: qs.IParseOptions | QueryParser): QueryMiddleware {
+  let parse: QueryParser
+  let opts: qs.IParseOptions | undefined
+  if (typeof options === 'function') {
+    parse = options
+    opts = undefined
+  } else {
+    opts = {}
+    // Own and inherited enumerable keys, as a for-in copy takes them.
+    for (const key in options) (opts as Record<string, unknown>)[key] = (options as Record<string, unknown>)[key]
+    if (opts.allowPrototypes === undefined) opts.allowPrototypes = true
+    parse = qs.parse as QueryParser
+  }
+  return function query (req, res, next) {
+    const r = req as QueryRequest
+    if (!isParsePending(r) && !r.query) r.query = parse(rawQuery(r), opts)
+    next()
+  }
+}
+
+/**
+ * The first layer of an app router, from the app's `query parser fn`. The built-in parsers
+ * run on first read of `req.query` (parsing costs more than a request that never looks at
+ * its query); a user's parser runs here, as in Express, so its errors and side effects keep
+ * their timing. Anything else (a missing setting, a qs options object) behaves as `query(value)`.
+ */
+export function queryLayer (parserSetting: unknown): QueryMiddleware {
+  if (!BUILT_IN_PARSERS.has(parserSetting)) return query(parserSetting as qs.IParseOptions | QueryParser | undefined)
+  const parse = parserSetting as QueryParser
+  return function query (req, res, next) {
+    const r = req as QueryRequest
+    if (!isParsePending(r) && !r.query) {
+      const str = rawQuery(r)
+      if (str) deferQuery(r, parse, str)
+      else r.query = parse(str)
+    }
+    next()
+  }
+}

@@ -1,0 +1,33 @@
+// req.fresh / req.stale: whether the client's cached copy still matches the response about to be sent.
+import checkFresh from 'fresh'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+/** Methods whose responses a client may hold in cache and revalidate. */
+const CACHEABLE_METHODS: ReadonlySet<string | undefined> = new Set(['GET', 'HEAD', 'QUERY'])
+
+interface FreshRequest extends IncomingMessage {
+  res?: ServerResponse
+}
+
+/**
+ * `true` when the request's conditional headers (`If-None-Match`, `If-Modified-Since`)
+ * match the response's `ETag` / `Last-Modified`, for a GET, HEAD or QUERY answered with
+ * a 2xx or 304 status. `Cache-Control: no-cache` makes it `false`.
+ */
+export function fresh (this: FreshRequest): boolean {
+  const res = this.res
+  if (!res || !CACHEABLE_METHODS.has(this.method)) return false
+  const status = res.statusCode
+  if ((status >= 200 && status < 300) || status === 304) {
+    return checkFresh(this.headers, {
+      etag: res.getHeader('ETag') as string | undefined,
+      'last-modified': res.getHeader('Last-Modified') as string | undefined
+    })
+  }
+  return false
+}
+
+/** The opposite of `req.fresh`: the client's copy, if any, must be replaced. */
+export function stale (this: FreshRequest): boolean {
+  return !(this as unknown as { fresh: boolean }).fresh
+}

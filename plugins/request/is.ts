@@ -1,0 +1,15 @@
+// req.is(types): whether the request body's Content-Type matches.
+import typeis from 'type-is'
+import type { IncomingMessage } from 'node:http'
+
+/**
+ * The first of `types` (extensions such as `json`, media types, or wildcards such as
+ * `text/*`) matching the request's `Content-Type`; `false` when none does; `null` when
+ * the request has no body.
+ */
+export function is (this: IncomingMessage, types?: string | string[], ...more: string[]): string | false | null {
+  let list: string[]
+  if (Array.isArray(types)) list = types
+  else list = arguments.length === 0 ? [] : [types as string, ...more]
+  return typeis(this, list)
+}

@@ -1,0 +1,9 @@
+// req.path: the path part of the URL, without the mount point inside a mounted router.
+import parseUrl from 'parseurl'
+import type { IncomingMessage } from 'node:http'
+
+/** The pathname of `req.url` (so, inside a mounted app or router, without its mount path). */
+export function path (this: IncomingMessage): string | undefined {
+  const url = parseUrl(this)
+  return url ? (url.pathname ?? undefined) : undefined
+}

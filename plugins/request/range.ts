@@ -1,0 +1,19 @@
+// req.range(size, options): the Range header parsed against a resource size.
+import parseRange from 'range-parser'
+import type { IncomingMessage } from 'node:http'
+
+/** Options of `req.range`: `combine` merges overlapping and adjacent ranges. */
+export interface RangeOptions {
+  combine?: boolean
+}
+
+/**
+ * The `Range` header parsed for a resource of `size` bytes: an array of `{ start, end }`
+ * with a `type` (`'bytes'`), `-1` when unsatisfiable, `-2` when malformed, `undefined`
+ * without a `Range` header.
+ */
+export function range (this: IncomingMessage, size: number, options?: RangeOptions): parseRange.Ranges | parseRange.Result | undefined {
+  const header = this.headers.range
+  if (!header) return undefined
+  return parseRange(size, header, options)
+}

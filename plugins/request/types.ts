@@ -1,0 +1,109 @@
+// Public types of the request plugin: the helpers it adds to Request, by declaration merging.
+import type parseRange from 'range-parser'
+import type { RangeOptions } from './range'
+import type { TrustFunction } from './trust-proxy'
+
+export type { RangeOptions, TrustFunction }
+
+declare module '../../kernel/types' {
+  interface Request {
+    /**
+     * `'http'` or `'https'` (TLS). When the socket peer is trusted (`trust proxy`), the first
+     * value of `X-Forwarded-Proto` when present.
+     */
+    readonly protocol: string
+    /** `true` when `req.protocol` is `'https'`. */
+    readonly secure: boolean
+    /**
+     * The client address: the socket peer, or, through trusted proxies (`trust proxy`), the
+     * nearest untrusted `X-Forwarded-For` entry. `undefined` once the socket is gone.
+     */
+    readonly ip: string | undefined
+    /** The `X-Forwarded-For` addresses the trusted proxies vouch for, client first; `[]` without trust. */
+    readonly ips: string[]
+    /**
+     * Subdomains of `req.hostname`, nearest the domain first, after dropping `subdomain offset`
+     * (default 2) labels: `tobi.ferrets.example.com` gives `['ferrets', 'tobi']`. `[]` for an IP host.
+     */
+    readonly subdomains: string[]
+    /** The path part of `req.url`; inside a mounted app or router, without the mount path. */
+    readonly path: string
+    /**
+     * The host name from `Host` (or the first `X-Forwarded-Host` value when the peer is trusted),
+     * without the port; IPv6 literals keep their brackets. `undefined` without a host.
+     */
+    readonly hostname: string | undefined
+    /** @deprecated Use `req.hostname`. */
+    readonly host: string | undefined
+    /**
+     * `true` when the client's cached copy matches the response's `ETag` / `Last-Modified`
+     * (GET, HEAD or QUERY; 2xx or 304). Read it after setting those headers.
+     * @example if (req.fresh) return res.status(304).end()
+     */
+    readonly fresh: boolean
+    /** The opposite of `req.fresh`. */
+    readonly stale: boolean
+    /** `true` when `X-Requested-With` is `XMLHttpRequest` (any case). */
+    readonly xhr: boolean
+
+    /**
+     * A request header by case-insensitive name; `Referer` and `Referrer` are interchangeable.
+     * @throws TypeError when `name` is missing or not a string.
+     * @example req.get('content-type') // 'application/json'
+     */
+    get (name: 'set-cookie' | 'Set-Cookie'): string[] | undefined
+    get (name: string): string | undefined
+    /** Alias of {@link Request.get}. */
+    header (name: 'set-cookie' | 'Set-Cookie'): string[] | undefined
+    header (name: string): string | undefined
+
+    /**
+     * The best offered type for `Accept` (extension names or media types), or `false`
+     * (answer 406). Without arguments, every accepted type, best first.
+     * @example req.accepts(['json', 'html']) // 'json'
+     */
+    accepts (): string[]
+    accepts (type: string): string | false
+    accepts (types: readonly string[]): string | false
+    accepts (...types: string[]): string | false
+    /** The first offered charset acceptable per `Accept-Charset`, or `false`; all of them without arguments. */
+    acceptsCharsets (): string[]
+    acceptsCharsets (charset: string): string | false
+    acceptsCharsets (charsets: readonly string[]): string | false
+    acceptsCharsets (...charsets: string[]): string | false
+    /** The first offered encoding acceptable per `Accept-Encoding`, or `false`; all of them without arguments. */
+    acceptsEncodings (): string[]
+    acceptsEncodings (encoding: string): string | false
+    acceptsEncodings (encodings: readonly string[]): string | false
+    acceptsEncodings (...encodings: string[]): string | false
+    /** The first offered language acceptable per `Accept-Language`, or `false`; all of them without arguments. */
+    acceptsLanguages (): string[]
+    acceptsLanguages (lang: string): string | false
+    acceptsLanguages (langs: readonly string[]): string | false
+    acceptsLanguages (...langs: string[]): string | false
+    /** @deprecated Use `req.acceptsCharsets`. */
+    acceptsCharset (...charsets: Array<string | readonly string[]>): string | string[] | false
+    /** @deprecated Use `req.acceptsEncodings`. */
+    acceptsEncoding (...encodings: Array<string | readonly string[]>): string | string[] | false
+    /** @deprecated Use `req.acceptsLanguages`. */
+    acceptsLanguage (...langs: Array<string | readonly string[]>): string | string[] | false
+
+    /**
+     * The first of `types` matching the body's `Content-Type` (`'json'`, `'text/*'`,
+     * `'application/*+json'`…), `false` when none does, `null` when there is no body.
+     * @example req.is('json') // 'json' for application/json
+     */
+    is (type: string | readonly string[], ...types: string[]): string | false | null
+    /**
+     * The `Range` header for a resource of `size` bytes: ranges with a `type`, `-1` when
+     * unsatisfiable, `-2` when malformed, `undefined` without the header.
+     */
+    range (size: number, options?: RangeOptions): parseRange.Ranges | parseRange.Result | undefined
+    /**
+     * `name` from `req.params`, else `req.body`, else `req.query`, else `defaultValue`.
+     * `any`: the value is whatever the route, the body parser or the query parser produced.
+     * @deprecated Use `req.params`, `req.body` or `req.query`.
+     */
+    param (name: string, defaultValue?: any): any
+  }
+}

@@ -1,0 +1,24 @@
+// res.type / res.contentType, and the charset rewriting res.send applies to text bodies.
+import mime from 'mime-types'
+import contentType from 'content-type'
+import type { Response } from '../../kernel/types'
+
+/** What an unknown extension maps to, as in Express. */
+export const DEFAULT_MEDIA_TYPE = 'application/octet-stream'
+
+/** The media type of a type or extension: exact when it contains `/`, else looked up (`'json'`, `'.html'`, `'a.png'`). */
+export function mediaTypeOf (type: string): string {
+  return type.indexOf('/') === -1 ? (mime.lookup(type) || DEFAULT_MEDIA_TYPE) : type
+}
+
+/** Sets `Content-Type` from a media type or an extension. */
+export function type (this: Response, value: string): Response {
+  return this.set('Content-Type', mediaTypeOf(String(value)))
+}
+
+/** Returns `value` with its `charset` parameter set to `charset` (throws TypeError on a malformed media type). */
+export function setCharset (value: string, charset: string): string {
+  const parsed = contentType.parse(value)
+  parsed.parameters.charset = charset
+  return contentType.format(parsed)
+}

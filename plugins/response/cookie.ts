@@ -1,0 +1,56 @@
+// res.cookie and res.clearCookie: Set-Cookie lines through the cookie package.
+import { serialize, type CookieSerializeOptions } from 'cookie'
+import { sign } from 'cookie-signature'
+import type { Response } from '../../kernel/types'
+import type { CookieOptions } from './types'
+import { deprecate } from './deprecate'
+
+/** Prefix marking a cookie value as JSON (read back by cookie-parser). */
+const JSON_PREFIX = 'j:'
+/** Prefix marking a signed cookie value. */
+const SIGNED_PREFIX = 's:'
+/** The instant a cleared cookie expires at (the epoch, plus one millisecond as in Express). */
+const EPOCH = 1
+
+/** The secret cookie-parsing middleware left on the request, if any. */
+function secretOf (res: Response): string | undefined {
+  return (res.req as unknown as { secret?: string }).secret
+}
+
+/**
+ * Sets a cookie. The options object is not modified.
+ * @example res.cookie('cart', { items: 3 }, { maxAge: 900000, httpOnly: true })
+ */
+export function cookie (this: Response, name: string, value: unknown, options?: CookieOptions): Response {
+  const opts: Record<string, unknown> = { ...options }
+  const secret = secretOf(this)
+  const signed = opts.signed
+  if (signed && !secret) throw new Error('cookieParser("secret") required for signed cookies')
+
+  let val = typeof value === 'object' ? JSON_PREFIX + JSON.stringify(value) : String(value)
+  if (signed) val = SIGNED_PREFIX + sign(val, secret as string)
+
+  if (opts.maxAge != null) {
+    const maxAge = Number(opts.maxAge)
+    // A non-numeric maxAge is left for the serializer to refuse with a clear TypeError.
+    if (!Number.isNaN(maxAge)) {
+      opts.expires = new Date(Date.now() + maxAge)
+      opts.maxAge = Math.floor(maxAge / 1000)
+    }
+  }
+  if (opts.path == null) opts.path = '/'
+  return this.append('Set-Cookie', serialize(name, String(val), opts as CookieSerializeOptions))
+}
+
+/** Clears a cookie: an empty value that expired at the epoch. Pass the options it was set with (path, domain…). */
+export function clearCookie (this: Response, name: string, options?: CookieOptions): Response {
+  if (options) {
+    if (options.maxAge) {
+      deprecate('res.clearCookie(name, { maxAge }): maxAge is deprecated and will be ignored in the next major version; omit it')
+    }
+    if (options.expires) {
+      deprecate('res.clearCookie(name, { expires }): expires is deprecated and will be ignored in the next major version; omit it')
+    }
+  }
+  return this.cookie(name, '', { expires: new Date(EPOCH), path: '/', ...options })
+}

@@ -1,0 +1,75 @@
+// The response plugin: Express 4's response helpers (send, json, status, headers, cookies, redirects…).
+import { definePlugin, type Plugin } from '../../kernel'
+import { status, sendStatus } from './status'
+import { set, get, append } from './headers'
+import { type } from './content-type'
+import { vary } from './vary'
+import { links } from './links'
+import { location } from './location'
+import { redirect } from './redirect'
+import { attachment } from './attachment'
+import { cookie, clearCookie } from './cookie'
+import { format } from './format'
+import { send } from './send'
+import { json, jsonp } from './json'
+import { compileETag } from './etag-setting'
+
+export type { CookieOptions, FormatHandlers, FormatCallback, ETagFunction } from './types'
+export { compileETag } from './etag-setting'
+
+export const PLUGIN_NAME = 'response'
+
+/** Default of the `etag` setting: weak tags. */
+export const ETAG_DEFAULT = 'weak'
+/** Default of the `jsonp callback name` setting. */
+export const JSONP_CALLBACK_DEFAULT = 'callback'
+
+/** The helpers, by the name they take on the response prototype. */
+const helpers: Record<string, (...args: any[]) => unknown> = {
+  status,
+  sendStatus,
+  set,
+  header: set,
+  get,
+  append,
+  type,
+  contentType: type,
+  vary,
+  links,
+  location,
+  redirect,
+  attachment,
+  cookie,
+  clearCookie,
+  format,
+  send,
+  json,
+  jsonp
+}
+
+/**
+ * The response helpers of Express 4 on the shared response prototype, the `etag` setting
+ * (compiled to `etag fn`) and the `jsonp callback name` default. Needs the request plugin
+ * (`req.accepts` for `res.format`/`res.redirect`, `req.fresh` for `res.send`).
+ *
+ * @example
+ * createFramework({ plugins: [requestPlugin(), responsePlugin()] })
+ */
+export function responsePlugin (): Plugin {
+  return definePlugin({
+    name: PLUGIN_NAME,
+    dependencies: ['request'],
+    apply ({ hooks }) {
+      hooks.extendResponse.tap(PLUGIN_NAME, (proto) => {
+        Object.assign(proto, helpers)
+      })
+      hooks.setting.for('etag').tap(PLUGIN_NAME, (app, value) => {
+        app.set('etag fn', compileETag(value))
+      })
+      hooks.appCreated.tap(PLUGIN_NAME, (app) => {
+        app.set('etag', ETAG_DEFAULT)
+        app.set('jsonp callback name', JSONP_CALLBACK_DEFAULT)
+      })
+    }
+  })
+}

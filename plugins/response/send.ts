@@ -1,0 +1,112 @@
+// res.send(body): the body, its type, length, ETag, freshness and HEAD handling.
+import type { Response } from '../../kernel/types'
+import type { ETagFunction } from './types'
+import { deprecate } from './deprecate'
+import { setCharset } from './content-type'
+import { statusMessage } from './status'
+
+/** Below this length a string's byte length is computed without converting it to a Buffer first. */
+const SMALL_BODY = 1000
+
+/** The request's freshness, as computed by the request plugin (`req.fresh`). */
+function isFresh (res: Response): boolean {
+  return Boolean((res.req as unknown as { fresh?: boolean }).fresh)
+}
+
+/**
+ * Sends the response. Strings go as `text/html` (unless a type is set) in UTF-8; Buffers as
+ * `application/octet-stream`; objects, arrays, booleans and numbers given with a status go as JSON.
+ * @example res.send('<p>hello</p>')
+ */
+export function send (this: Response, body?: unknown): Response {
+  let chunk: unknown = body
+  let encoding: BufferEncoding | undefined
+
+  if (arguments.length === 2) {
+    // Express 3 forms: res.send(body, status) and res.send(status, body).
+    const second: unknown = arguments[1]
+    if (typeof chunk !== 'number' && typeof second === 'number') {
+      deprecate('res.send(body, status): use res.status(status).send(body)')
+      this.statusCode = second
+    } else {
+      deprecate('res.send(status, body): use res.status(status).send(body)')
+      this.statusCode = chunk as number
+      chunk = second
+    }
+  }
+
+  if (typeof chunk === 'number' && arguments.length === 1) {
+    // res.send(status): the status with its message as text.
+    if (!this.get('Content-Type')) this.type('txt')
+    deprecate('res.send(status): use res.sendStatus(status)')
+    this.statusCode = chunk
+    chunk = statusMessage(chunk)
+  }
+
+  switch (typeof chunk) {
+    case 'string':
+      if (!this.get('Content-Type')) this.type('html')
+      break
+    case 'boolean':
+    case 'number':
+    case 'object':
+      if (chunk === null) {
+        chunk = ''
+      } else if (Buffer.isBuffer(chunk)) {
+        if (!this.get('Content-Type')) this.type('bin')
+      } else {
+        return this.json(chunk)
+      }
+      break
+  }
+
+  if (typeof chunk === 'string') {
+    encoding = 'utf8'
+    const current = this.get('Content-Type')
+    if (typeof current === 'string') this.set('Content-Type', setCharset(current, 'utf-8'))
+  }
+
+  const etagFn = this.app.get('etag fn') as ETagFunction | undefined
+  const generateETag = !this.get('ETag') && typeof etagFn === 'function'
+
+  let length: number | undefined
+  if (chunk !== undefined) {
+    if (Buffer.isBuffer(chunk)) {
+      length = chunk.length
+    } else if (!generateETag && (chunk as string).length < SMALL_BODY) {
+      length = Buffer.byteLength(chunk as string, encoding)
+    } else {
+      // Hashing needs the bytes anyway: convert once, and send the Buffer.
+      chunk = Buffer.from(chunk as string, encoding)
+      encoding = undefined
+      length = (chunk as Buffer).length
+    }
+    this.set('Content-Length', length)
+  }
+
+  if (generateETag && length !== undefined) {
+    const tag = etagFn!(chunk as Buffer | string, encoding)
+    if (tag) this.set('ETag', tag)
+  }
+
+  if (isFresh(this)) this.statusCode = 304
+
+  if (this.statusCode === 204 || this.statusCode === 304) {
+    this.removeHeader('Content-Type')
+    this.removeHeader('Content-Length')
+    this.removeHeader('Transfer-Encoding')
+    chunk = ''
+  }
+
+  if (this.statusCode === 205) {
+    // Reset Content: an explicitly empty body.
+    this.set('Content-Length', '0')
+    this.removeHeader('Transfer-Encoding')
+    chunk = ''
+  }
+
+  if (this.req.method === 'HEAD') this.end()
+  else if (encoding) this.end(chunk as string, encoding)
+  else this.end(chunk as Buffer | string | undefined)
+  return this
+}

@@ -1,0 +1,28 @@
+// res.status(code) and res.sendStatus(code): the status line.
+import statuses from 'statuses'
+import type { Response } from '../../kernel/types'
+import { deprecate } from './deprecate'
+
+/** Sets `statusCode`; chainable. Node validates the code when the head is written (100..999, else RangeError). */
+export function status (this: Response, code: number): Response {
+  // Strings and fractions work (node floors them) but are not status codes: say so once.
+  if ((typeof code === 'string' || Math.floor(code) !== code) && code > 99 && code < 1000) {
+    deprecate(`res.status(${JSON.stringify(code)}): use res.status(${Math.floor(code)}) instead`)
+  }
+  this.statusCode = code
+  return this
+}
+
+/** Sets the status and sends its message (or the bare number when unknown) as plain text. */
+export function sendStatus (this: Response, code: number): Response {
+  const body = statusMessage(code) ?? String(code)
+  this.statusCode = code
+  this.type('txt')
+  return this.send(body)
+}
+
+/** The standard message of a status code, or undefined when there is none. */
+export function statusMessage (code: unknown): string | undefined {
+  const message = (statuses.message as Record<string, string | undefined>)[code as number]
+  return typeof message === 'string' ? message : undefined
+}

@@ -1,0 +1,14 @@
+// res.vary(field): adds to the Vary header through the vary package.
+import varyHeader from 'vary'
+import type { Response } from '../../kernel/types'
+import { deprecate } from './deprecate'
+
+/** Adds `field` (or each field of an array) to `Vary`, once. */
+export function vary (this: Response, field: string | string[]): Response {
+  if (!field || (Array.isArray(field) && field.length === 0)) {
+    deprecate('res.vary(): call it with a header field name')
+    return this
+  }
+  varyHeader(this, field)
+  return this
+}

@@ -1,0 +1,27 @@
+// What static serving does with a folder: redirect to its trailing-slash URL, or report it as not found.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import encodeUrl from 'encodeurl'
+import escapeHtml from 'escape-html'
+import parseUrl from 'parseurl'
+import { htmlDocument } from './html-document'
+
+/** Leading slashes run together: `//evil.example/` must not become a protocol-relative Location. */
+const LEADING_SLASHES = /^\/+/
+
+/**
+ * Redirects (301) to the original URL's path plus `/`, keeping the query string. The Location is
+ * path-only (never a host) and percent-encoded; the body names it, HTML-escaped.
+ */
+export function redirectToFolder (req: IncomingMessage, res: ServerResponse): void {
+  const original = parseUrl.original(req)
+  const pathname = ((original && original.pathname) || '') + '/'
+  const location = encodeUrl(pathname.replace(LEADING_SLASHES, '/') + ((original && original.search) || ''))
+  const body = htmlDocument('Redirecting', 'Redirecting to ' + escapeHtml(location))
+  res.statusCode = 301
+  res.setHeader('Content-Type', 'text/html; charset=UTF-8')
+  res.setHeader('Content-Length', Buffer.byteLength(body))
+  res.setHeader('Content-Security-Policy', "default-src 'none'")
+  res.setHeader('X-Content-Type-Options', 'nosniff')
+  res.setHeader('Location', location)
+  res.end(body)
+}

@@ -1,0 +1,25 @@
+// The static plugin: framework.static(root, options), serving files with the file-transfer engine.
+import { definePlugin } from '../../kernel'
+import { PLUGIN_NAME as FILE_TRANSFER, mime } from '../file-transfer'
+import { serveStatic } from './serve-static'
+import type { StaticFactory } from './types'
+
+export const PLUGIN_NAME = 'static'
+
+/** Adds `framework.static(root, options)` and `framework.static.mime`. */
+export function staticPlugin () {
+  return definePlugin({
+    name: PLUGIN_NAME,
+    dependencies: [FILE_TRANSFER],
+    apply ({ framework }) {
+      const factory = function serveStaticFactory (root: string, options?: Parameters<StaticFactory>[1]) {
+        return serveStatic(root, options)
+      } as StaticFactory
+      Object.defineProperty(factory, 'mime', { value: mime, enumerable: true })
+      framework.static = factory
+    }
+  })
+}
+
+export { serveStatic } from './serve-static'
+export type { StaticOptions, StaticFactory } from './types'

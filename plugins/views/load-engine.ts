@@ -1,0 +1,61 @@
+// Loads the engine of an extension nobody registered: the module's `__express`, else consolidate's adapter.
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import type { EngineFunction } from './view-hooks'
+
+/** A `require` that starts from a folder. */
+type RequireFrom = (id: string) => unknown
+
+/** Where engine modules are looked for, in order: the app's entry, the working directory, the framework. */
+function requirers (): RequireFrom[] {
+  const dirs = new Set<string>()
+  if (require.main && require.main.filename) dirs.add(path.dirname(require.main.filename))
+  dirs.add(process.cwd())
+  const list: RequireFrom[] = []
+  for (const dir of dirs) list.push(createRequire(path.join(dir, 'noop.js')))
+  list.push(require)
+  return list
+}
+
+function isMissing (err: unknown, id: string): boolean {
+  const e = err as NodeJS.ErrnoException
+  return Boolean(e && e.code === 'MODULE_NOT_FOUND' && typeof e.message === 'string' && e.message.includes(`'${id}'`))
+}
+
+/** Requires `id` as the app would; throws the first "Cannot find module" when no place has it. */
+function requireFromApp (id: string): unknown {
+  let firstError: unknown
+  for (const load of requirers()) {
+    try {
+      return load(id)
+    } catch (err) {
+      if (!isMissing(err, id)) throw err
+      if (firstError === undefined) firstError = err
+    }
+  }
+  throw firstError
+}
+
+/** consolidate's adapter for an engine name, when it has one. */
+function consolidateAdapter (name: string): EngineFunction | undefined {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const cons = require('consolidate') as Record<string, unknown>
+  if (!Object.prototype.hasOwnProperty.call(cons, name)) return undefined
+  const adapter = cons[name]
+  if (typeof adapter !== 'function') return undefined
+  return typeof (adapter as { render?: unknown }).render === 'function' ? adapter as EngineFunction : undefined
+}
+
+/**
+ * The engine for `ext` (with its dot): `require(name).__express` where name is the extension without
+ * its dot; when the module has none, consolidate's adapter of that name.
+ * @throws the module's "Cannot find module" error, or `Module "name" does not provide a view engine.`
+ */
+export function loadEngine (ext: string): EngineFunction {
+  const name = ext.slice(1)
+  const mod = requireFromApp(name) as { __express?: unknown } | null
+  if (mod && typeof mod.__express === 'function') return mod.__express as EngineFunction
+  const adapter = consolidateAdapter(name)
+  if (adapter) return adapter
+  throw new Error(`Module "${name}" does not provide a view engine.`)
+}

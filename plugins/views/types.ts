@@ -1,0 +1,30 @@
+// Public types of the views plugin: app.engine, app.render and res.render, by declaration merging.
+import type { EngineFunction } from './view-hooks'
+import type { RenderCallback } from './view'
+
+/** Locals given to a render; `cache` is reserved (true: reuse the looked-up view). */
+export type RenderLocals = Record<string, any> & { cache?: boolean } // template values are the app's, of any type
+
+declare module '../../kernel/types' {
+  interface Application {
+    /**
+     * Registers the template engine of an extension (`'html'` or `'.html'`).
+     * @example app.engine('html', require('ejs').renderFile)
+     */
+    engine (ext: string, fn: EngineFunction): this
+    /**
+     * Renders a view to a string: `view` is a name looked up in the `views` folder(s) (with the
+     * `view engine` extension when it has none) or an absolute path. Never build it from user input.
+     */
+    render (view: string, callback: RenderCallback): void
+    render (view: string, locals: RenderLocals, callback: RenderCallback): void
+  }
+  interface Response {
+    /**
+     * Renders a view with app.locals, res.locals and `locals` (later ones win) and sends the HTML;
+     * with `callback`, hands it the error or HTML instead. Errors without a callback go to next(err).
+     */
+    render (view: string, callback?: RenderCallback): void
+    render (view: string, locals?: RenderLocals, callback?: RenderCallback): void
+  }
+}

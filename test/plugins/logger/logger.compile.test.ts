@@ -1,0 +1,77 @@
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import logger from '../../../plugins/logger'
+
+const req = { method: 'GET', url: '/x', headers: {} } as unknown as logger.LoggerRequest
+const res = {} as logger.LoggerResponse
+
+describe('logger.compile(format)', () => {
+  it('rejects anything but a string', () => {
+    for (const bad of [undefined, 42, () => {}, null, {}]) {
+      assert.throws(() => logger.compile(bad as unknown as string), { name: 'TypeError', message: /argument format/ })
+    }
+  })
+
+  it('returns a function of (tokens, req, res)', () => {
+    const fn = logger.compile(':method')
+    assert.equal(typeof fn, 'function')
+    assert.equal(fn.length, 3)
+    assert.equal(fn(logger as unknown as logger.TokenIndexer, req, res), 'GET')
+  })
+
+  it('mixes literal text and tokens, and keeps the literal text as written', () => {
+    const fn = logger.compile('method=:method "url"=:url \\:method')
+    assert.equal(fn(logger as unknown as logger.TokenIndexer, req, res), 'method=GET "url"=/x \\GET')
+  })
+
+  it('returns the text when there is no token', () => {
+    assert.equal(logger.compile('plain text: a')({}, req, res), 'plain text: a')
+  })
+
+  it('passes [arg] to the token and calls it with two arguments when there is none', () => {
+    const calls: unknown[][] = []
+    const tokens = { tok: (...args: unknown[]) => { calls.push(args); return 'v' } }
+    const fn = logger.compile(':tok :tok[a b"c]')
+    assert.equal(fn(tokens as unknown as logger.TokenIndexer, req, res), 'v v')
+    assert.deepEqual(calls, [[req, res], [req, res, 'a b"c']])
+  })
+
+  it('prints - for a falsy token value and stringifies others', () => {
+    const tokens = {
+      aa: () => undefined, bb: () => null, cc: () => '', dd: () => 0, ee: () => false, ff: () => 12, gg: () => true
+    }
+    const fn = logger.compile(':aa :bb :cc :dd :ee :ff :gg')
+    assert.equal(fn(tokens as unknown as logger.TokenIndexer, req, res), '- - - - - 12 true')
+  })
+
+  it('looks tokens up on each call, so later definitions are used', () => {
+    const tokens: Record<string, () => string> = {}
+    const fn = logger.compile(':later')
+    tokens.later = () => 'defined'
+    assert.equal(fn(tokens as unknown as logger.TokenIndexer, req, res), 'defined')
+  })
+
+  it('keeps an undefined token as written, and needs names of two characters or more', () => {
+    const fn = logger.compile('at 12:30 :a :nope[x]')
+    assert.equal(fn({ 30: () => 'thirty' } as unknown as logger.TokenIndexer, req, res), 'at 12thirty :a :nope[x]')
+  })
+
+  it('never calls what every object inherits', () => {
+    const fn = logger.compile(':constructor :toString[x] :__proto__ :hasOwnProperty')
+    assert.equal(fn({}, req, res), ':constructor :toString[x] :__proto__ :hasOwnProperty')
+    const own = { constructor: () => 'own' }
+    assert.equal(logger.compile(':constructor')(own as unknown as logger.TokenIndexer, req, res), 'own')
+  })
+
+  it('treats token names and arguments as data, never as code', () => {
+    const tokens = { req: (_q: unknown, _s: unknown, arg?: string) => arg }
+    const fn = logger.compile(':req[" + process.exit(1) + "] \\" + process.exit(1) + "')
+    assert.equal(fn(tokens as unknown as logger.TokenIndexer, req, res), '\\" + process.exit(1) + \\" \\" + process.exit(1) + "')
+  })
+
+  it('escapes what tokens return', () => {
+    const tokens = { vv: () => 'line\nnext\r"q"\\ \x00 \x1b \u2029' }
+    assert.equal(logger.compile('[:vv]')(tokens as unknown as logger.TokenIndexer, req, res),
+      '[line\\nnext\\r\\"q\\"\\\\ \\x00 \\x1B \\u2029]')
+  })
+})

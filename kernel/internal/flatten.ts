@@ -13,3 +13,12 @@ export function flatten (input: readonly unknown[], out: unknown[] = []): unknow
 export function typeName (value: unknown): string {
   return Object.prototype.toString.call(value)
 }
+
+const OBJECT_CLASS = /^\[object (\S+)\]$/
+
+/** A short type name for `use()` errors: `typeof`, or the object's class (`Null`, `Date`, …). */
+export function shortTypeName (value: unknown): string {
+  const type = typeof value
+  if (type !== 'object') return type
+  return Object.prototype.toString.call(value).replace(OBJECT_CLASS, '$1')
+}

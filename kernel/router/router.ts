@@ -4,7 +4,7 @@ import depd from 'depd'
 import { Layer } from './layer'
 import { Route, MAX_SYNC_NEXT } from './route'
 import { methods } from './methods'
-import { flatten, typeName } from '../internal/flatten'
+import { flatten, shortTypeName } from '../internal/flatten'
 import { kernelOf } from '../internal/kernel-of'
 import { sendOptions } from '../internal/send-options'
 import type { Kernel } from '../plugin'
@@ -312,7 +312,7 @@ proto.use = function use (this: Router, fn: unknown, ...rest: unknown[]): Router
   if (callbacks.length === 0) throw new TypeError('Router.use() requires a middleware function')
   for (const cb of callbacks) {
     if (typeof cb !== 'function') {
-      throw new TypeError(`Router.use() requires a middleware function but got a ${typeName(cb)}`)
+      throw new TypeError(`Router.use() requires a middleware function but got a ${shortTypeName(cb)}`)
     }
     const layer = new Layer(path, { sensitive: this.caseSensitive, strict: false, end: false }, cb as AnyHandler)
     layer.route = undefined

@@ -1,8 +1,9 @@
 // The kernel's hooks: every moment a plugin can tap, declared in one place.
 import { SyncHook, SyncBailHook, HookMap } from 'tapable'
 import type { IncomingMessage, ServerResponse, Server } from 'node:http'
-import type { Application } from './types'
+import type { Application, PathParams } from './types'
 import type { Router } from './router/router'
+import type { Route } from './router/route'
 import type { Layer } from './router/layer'
 
 /** Creates the hooks of one framework. Frozen: plugins tap, they never add or replace. */
@@ -22,8 +23,10 @@ export function createHooks () {
     routerCreated: new SyncHook<[Application, Router]>(['app', 'router']),
     /** A sub-app was mounted on a parent with `app.use` (after its prototypes and settings were re-parented). */
     mount: new SyncHook<[Application, Application]>(['child', 'parent']),
-    /** A layer was added to a router's stack (by `use`, `route` or a method): route listing, OpenAPI, … */
-    layerAdded: new SyncHook<[Router, Layer]>(['router', 'layer']),
+    /** A layer was added to a router's stack (by `use`, `route` or a method), with its path as written: route listing, OpenAPI, … */
+    layerAdded: new SyncHook<[Router, Layer, PathParams]>(['router', 'layer', 'path']),
+    /** A handler was added to a route of a router of this framework (`route.get(fn)`, `app.post(path, fn)`); `layer.method` is undefined for `all`. */
+    routeLayerAdded: new SyncHook<[Route, Layer]>(['route', 'layer']),
     /** Per request, as an app starts handling it, before routing. Called only while something taps it. */
     request: new SyncHook<[IncomingMessage, ServerResponse, Application]>(['req', 'res', 'app']),
     /** Nothing answered the request, or an error escaped every handler: return true to take over the reply. */

@@ -10,5 +10,5 @@ export { TRUST_PROXY_DEFAULT, POWERED_BY } from './application'
 export { kernelOf } from './internal/kernel-of'
 export type {
   Application, Request, Response, NextFunction, RequestHandler, ErrorRequestHandler,
-  HandlerArgument, HandlerRegistrar, UseRegistrar, PathParams, ParamHandler, ParamsDictionary, ParsedQuery, Settings
+  HandlerArgument, ForeignHandler, HandlerRegistrar, UseRegistrar, PathParams, ParamHandler, ParamsDictionary, ParsedQuery, Settings
 } from './types'

@@ -4,6 +4,18 @@ import type { EventEmitter } from 'node:events'
 import type { Router } from './router/router'
 import type { Route } from './router/route'
 
+declare global {
+  /**
+   * The ambient namespace that middleware typings augment (`req.session`, `req.user`, `req.file`,
+   * `req.flash`, `res.flush`, …), as Express's own types read it: ristretto's request and response
+   * extend it too, so those augmentations type ristretto apps unchanged.
+   */
+  namespace Express {
+    interface Request {}
+    interface Response {}
+  }
+}
+
 /** Route parameters: names from the path, or capture indexes for regular expressions. */
 export interface ParamsDictionary { [key: string]: string }
 
@@ -20,7 +32,7 @@ export interface NextFunction {
  * The request as a handler sees it. Plugins add helpers by declaration merging:
  * `declare module 'ristretto/kernel' { interface Request { myHelper(): string } }`.
  */
-export interface Request<P = ParamsDictionary, ReqBody = any, ReqQuery = ParsedQuery> extends IncomingMessage {
+export interface Request<P = ParamsDictionary, ReqBody = any, ReqQuery = ParsedQuery> extends IncomingMessage, Express.Request {
   /** The application handling the request. */
   app: Application
   /** The response of this request. */
@@ -42,7 +54,7 @@ export interface Request<P = ParamsDictionary, ReqBody = any, ReqQuery = ParsedQ
 }
 
 /** The response as a handler sees it. Plugins add helpers by declaration merging. */
-export interface Response<Locals extends Record<string, any> = Record<string, any>> extends ServerResponse {
+export interface Response<Locals extends Record<string, any> = Record<string, any>> extends ServerResponse, Express.Response {
   /** The application handling the request. */
   app: Application
   /** The request of this response. */
@@ -59,16 +71,25 @@ export type RequestHandler<P = ParamsDictionary, ReqBody = any, ReqQuery = Parse
 export type ErrorRequestHandler<P = ParamsDictionary, ReqBody = any, ReqQuery = ParsedQuery> =
   (err: any, req: Request<P, ReqBody, ReqQuery>, res: Response, next: NextFunction) => unknown
 
+/**
+ * Middleware typed against another framework's request and response: most middleware typings
+ * return `express.RequestHandler`, whose `express.Request` ristretto's type cannot be assigned to.
+ * At run time it receives ristretto's Express-compatible objects, so it is accepted as it is.
+ */
+export type ForeignHandler = (...args: never[]) => unknown
+
 /** Anything `use` and route methods accept: handlers, routers, apps, and arrays of them, nested. */
-export type HandlerArgument = RequestHandler<any, any, any> | ErrorRequestHandler<any, any, any> | Router | Application | readonly HandlerArgument[]
+export type HandlerArgument = RequestHandler<any, any, any> | ErrorRequestHandler<any, any, any> | ForeignHandler | Router | Application | readonly HandlerArgument[]
 
 /**
  * A method that registers handlers under a path (`app.get`, `router.post`, …). Overloads
- * in this order so an inline `(req, res, next) =>` or `(err, req, res, next) =>` is typed.
+ * in this order so an inline `(req, res, next) =>` or `(err, req, res, next) =>` is typed,
+ * also when it comes last after middleware typed for Express (`app.post(path, upload.single('f'), (req, res) => …)`).
  */
 export interface HandlerRegistrar<T> {
   (path: PathParams, ...handlers: Array<RequestHandler | readonly RequestHandler[]>): T
   (path: PathParams, ...handlers: Array<ErrorRequestHandler | readonly ErrorRequestHandler[]>): T
+  (path: PathParams, ...handlers: [...HandlerArgument[], RequestHandler]): T
   (path: PathParams, ...handlers: HandlerArgument[]): T
 }
 
@@ -76,9 +97,11 @@ export interface HandlerRegistrar<T> {
 export interface UseRegistrar<T> {
   (...handlers: Array<RequestHandler | readonly RequestHandler[]>): T
   (...handlers: Array<ErrorRequestHandler | readonly ErrorRequestHandler[]>): T
+  (...handlers: [...HandlerArgument[], RequestHandler]): T
   (...handlers: HandlerArgument[]): T
   (path: PathParams, ...handlers: Array<RequestHandler | readonly RequestHandler[]>): T
   (path: PathParams, ...handlers: Array<ErrorRequestHandler | readonly ErrorRequestHandler[]>): T
+  (path: PathParams, ...handlers: [...HandlerArgument[], RequestHandler]): T
   (path: PathParams, ...handlers: HandlerArgument[]): T
 }
 

@@ -2,12 +2,14 @@
 import { Layer } from './layer'
 import { methods } from './methods'
 import { flatten, typeName } from '../internal/flatten'
+import { kernelOf } from '../internal/kernel-of'
 import type { ErrorRequestHandler, HandlerArgument, PathParams, RequestHandler } from '../types'
 
 /** A route method (`route.get(...)`): typed so inline handlers get their parameter types. */
 export interface RouteRegistrar<T> {
   (...handlers: Array<RequestHandler | readonly RequestHandler[]>): T
   (...handlers: Array<ErrorRequestHandler | readonly ErrorRequestHandler[]>): T
+  (...handlers: [...HandlerArgument[], RequestHandler]): T
   (...handlers: HandlerArgument[]): T
 }
 
@@ -96,10 +98,17 @@ export class Route {
       const layer = new Layer('/', {}, handle as AnyHandler)
       layer.method = undefined
       this.methods._all = true
-      this.stack.push(layer)
+      addRouteLayer(this, layer)
     }
     return this
   }
+}
+
+/** Appends a handler's layer; a route made by a router whose `routeLayerAdded` hook is tapped reports it. */
+function addRouteLayer (route: Route, layer: Layer): void {
+  route.stack.push(layer)
+  const kernel = kernelOf.get(route)
+  if (kernel) kernel.hooks.routeLayerAdded.call(route, layer)
 }
 
 for (const method of methods) {
@@ -114,7 +123,7 @@ for (const method of methods) {
         const layer = new Layer('/', {}, handle as AnyHandler)
         layer.method = method
         this.methods[method] = true
-        this.stack.push(layer)
+        addRouteLayer(this, layer)
       }
       return this
     }

@@ -82,10 +82,10 @@ export function createRouter (options: RouterOptions = {}, kernel?: Kernel): Rou
   return router
 }
 
-function addLayer (router: Router, layer: Layer): void {
+function addLayer (router: Router, layer: Layer, path: PathParams): void {
   router.stack.push(layer)
   const kernel = kernelOf.get(router)
-  if (kernel && kernel.hooks.layerAdded.isUsed()) kernel.hooks.layerAdded.call(router, layer)
+  if (kernel && kernel.hooks.layerAdded.isUsed()) kernel.hooks.layerAdded.call(router, layer, path)
 }
 
 const proto = routerPrototype as any
@@ -316,18 +316,21 @@ proto.use = function use (this: Router, fn: unknown, ...rest: unknown[]): Router
     }
     const layer = new Layer(path, { sensitive: this.caseSensitive, strict: false, end: false }, cb as AnyHandler)
     layer.route = undefined
-    addLayer(this, layer)
+    addLayer(this, layer, path)
   }
   return this
 }
 
 proto.route = function route (this: Router, path: PathParams): Route {
   const route = new Route(path)
+  const kernel = kernelOf.get(this)
+  // Only when tapped: the route then reports its handlers through `routeLayerAdded`.
+  if (kernel && kernel.hooks.routeLayerAdded.isUsed()) kernelOf.set(route, kernel)
   const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true },
     function handle (req: any, res: any, next: Next) { route.dispatch(req, res, next) })
   layer.name = 'bound dispatch'
   layer.route = route
-  addLayer(this, layer)
+  addLayer(this, layer, path)
   return route
 }
 

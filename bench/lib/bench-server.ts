@@ -1,0 +1,19 @@
+// What every benchmark app module exports: start a server for a scenario, report its port, close it.
+import type { AppContext, ScenarioName } from '../scenarios'
+
+/** A running benchmark server. */
+export interface BenchServer {
+  port: number
+  close (): Promise<void>
+}
+
+/** Starts one app for one scenario on 127.0.0.1, on a free port. `undefined` when the app has no idiom for it. */
+export type StartApp = (scenario: ScenarioName, ctx: AppContext) => Promise<BenchServer | undefined>
+
+/** The benchmarked apps, in table order. */
+export const APPS = ['ristretto', 'ristretto-minimal', 'express', 'fastify', 'node'] as const
+
+export type AppName = typeof APPS[number]
+
+/** Host every benchmark server binds to. */
+export const HOST = '127.0.0.1'

@@ -1,0 +1,298 @@
+// `npm run bench`: builds, runs every app on every scenario back to back for several rounds, and prints the tables.
+// Options: --quick (one-minute check), --rounds N, --duration S, --warmup S, --connections N,
+//          --apps a,b  --scenarios a,b  --no-build  --no-startup  --no-memory
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { spawnSync } from 'node:child_process'
+import { SCENARIOS, QUICK_SCENARIOS, STATIC_FILES, requestFor, type AppContext, type ScenarioName } from './scenarios'
+import { APPS, type AppName } from './lib/bench-server'
+import { BENCH_OUT, ROOT, buildPackage, transpileBench } from './lib/build'
+import { canPin, pickTool, runLoad, type LoadResult, type LoadTool } from './lib/load'
+import { startServer } from './lib/servers'
+import { median, fmtInt, fmtRatio, fmtMB, fmtPct, fmtMs, markdownTable } from './lib/stats'
+
+interface Options {
+  quick: boolean
+  rounds: number
+  seconds: number
+  warmup: number
+  connections: number
+  apps: AppName[]
+  scenarios: ScenarioName[]
+  build: boolean
+  startup: boolean
+  memory: boolean
+}
+
+function options (): Options {
+  const { values } = parseArgs({
+    options: {
+      quick: { type: 'boolean', default: false },
+      rounds: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      apps: { type: 'string' },
+      scenarios: { type: 'string' },
+      'no-build': { type: 'boolean', default: false },
+      'no-startup': { type: 'boolean', default: false },
+      'no-memory': { type: 'boolean', default: false }
+    }
+  })
+  const quick = values.quick === true
+  const pick = <T extends string>(list: string | undefined, all: readonly T[], fallback: readonly T[]): T[] => {
+    if (!list) return fallback.slice()
+    const wanted = list.split(',')
+    for (const w of wanted) if (!(all as readonly string[]).includes(w)) throw new Error(`unknown name ${w}: one of ${all.join(', ')}`)
+    return all.filter((a) => wanted.includes(a))
+  }
+  return {
+    quick,
+    rounds: Number(values.rounds ?? (quick ? 1 : 3)),
+    seconds: Math.max(1, Math.round(Number(values.duration ?? (quick ? 2 : 5)))),
+    warmup: Math.max(1, Math.round(Number(values.warmup ?? (quick ? 1 : 2)))),
+    connections: Number(values.connections ?? 100),
+    apps: pick(values.apps, APPS, APPS),
+    scenarios: pick(values.scenarios, SCENARIOS, quick ? QUICK_SCENARIOS : SCENARIOS),
+    build: values['no-build'] !== true,
+    startup: values['no-startup'] !== true,
+    memory: values['no-memory'] !== true && !quick
+  }
+}
+
+/** Writes the static files (deterministic content) and returns the scratch paths. */
+function scratch (): AppContext {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ristretto-bench-'))
+  const staticDir = path.join(dir, 'public')
+  fs.mkdirSync(staticDir)
+  for (const file of Object.values(STATIC_FILES)) {
+    const line = 'Ristretto serves this file byte for byte as Express 4 does.\n'
+    fs.writeFileSync(path.join(staticDir, file.name), line.repeat(Math.ceil(file.size / line.length)).slice(0, file.size))
+  }
+  return { staticDir, logFile: path.join(dir, 'access.log') }
+}
+
+interface Sample extends LoadResult {
+  peakRss: number
+  /** Server CPU time over wall time during the measurement (1 = its whole core). */
+  serverCpu: number
+  /** Server CPU time per response, in microseconds: robust when other processes compete for the server's core. */
+  cpuPerRequest: number
+}
+
+const key = (app: AppName, scenario: ScenarioName): string => `${app} ${scenario}`
+
+async function throughput (opts: Options, ctx: AppContext, tool: LoadTool, pin: boolean): Promise<Map<string, Sample[]>> {
+  const samples = new Map<string, Sample[]>()
+  const serverCpu = pin ? 0 : undefined
+  const loadCpu = pin ? 1 : undefined
+  for (let round = 0; round < opts.rounds; round++) {
+    for (const scenario of opts.scenarios) {
+      // Rotate the order each round, so no app always runs first or last.
+      const order = opts.apps.map((_, i) => opts.apps[(i + round) % opts.apps.length])
+      for (const app of order) {
+        const server = await startServer(app, scenario, ctx, { cpu: serverCpu })
+        if (!server) continue
+        const spec = requestFor(scenario)
+        const load = { port: server.port, spec, connections: opts.connections, cpu: loadCpu }
+        try {
+          await runLoad(tool, { ...load, seconds: opts.warmup })
+          const cpuBefore = server.cpuSeconds()
+          const r = await runLoad(tool, { ...load, seconds: opts.seconds })
+          const cpuUsed = server.cpuSeconds() - cpuBefore
+          const sample: Sample = { ...r, peakRss: server.peakRss(), serverCpu: cpuUsed / opts.seconds, cpuPerRequest: cpuUsed * 1e6 / r.requests }
+          const list = samples.get(key(app, scenario)) ?? []
+          list.push(sample)
+          samples.set(key(app, scenario), list)
+          process.stderr.write(`round ${round + 1}/${opts.rounds}  ${scenario.padEnd(13)} ${app.padEnd(17)} ${fmtInt(r.rps).padStart(7)} req/s` +
+            `  ${sample.cpuPerRequest.toFixed(1).padStart(6)} us cpu/req  p99 ${fmtMs(r.p99Ms)} ms  load cpu ${fmtPct(r.cpuShare)}  server cpu ${fmtPct(sample.serverCpu)}${r.errors ? `  ERRORS ${r.errors}` : ''}\n`)
+        } finally {
+          await server.stop()
+          fs.rmSync(ctx.logFile, { force: true })
+        }
+      }
+    }
+  }
+  return samples
+}
+
+interface Row {
+  scenario: ScenarioName
+  app: AppName
+  rps: number
+  vsNode: number
+  vsExpress: number
+  /** Median server CPU microseconds per request, and node:http's divided by it (a throughput ratio free of CPU contention). */
+  cpuPerRequest: number
+  cpuVsNode: number
+  p99: number
+  peakRss: number
+  loadCpu: number
+  serverCpu: number
+  errors: number
+}
+
+function summarize (opts: Options, samples: Map<string, Sample[]>): Row[] {
+  const rows: Row[] = []
+  for (const scenario of opts.scenarios) {
+    const rps = (app: AppName): number => median((samples.get(key(app, scenario)) ?? []).map((s) => s.rps))
+    const cpu = (app: AppName): number => median((samples.get(key(app, scenario)) ?? []).map((s) => s.cpuPerRequest))
+    for (const app of opts.apps) {
+      const list = samples.get(key(app, scenario))
+      if (!list) continue
+      const r = rps(app)
+      rows.push({
+        scenario,
+        app,
+        rps: r,
+        vsNode: r / rps('node'),
+        vsExpress: r / rps('express'),
+        cpuPerRequest: cpu(app),
+        cpuVsNode: cpu('node') / cpu(app),
+        p99: median(list.map((s) => s.p99Ms)),
+        peakRss: Math.max(...list.map((s) => s.peakRss)),
+        loadCpu: median(list.map((s) => s.cpuShare)),
+        serverCpu: median(list.map((s) => s.serverCpu)),
+        errors: list.reduce((n, s) => n + s.errors, 0)
+      })
+    }
+  }
+  return rows
+}
+
+function throughputTable (rows: Row[]): string {
+  return markdownTable(
+    ['scenario', 'app', 'req/s (median)', 'vs node:http', 'vs express@4', 'CPU us/req', 'CPU vs node', 'p99 ms', 'peak RSS MB', 'load gen CPU', 'server CPU', 'errors'],
+    rows.map((r) => [r.scenario, r.app, fmtInt(r.rps), fmtRatio(r.vsNode), fmtRatio(r.vsExpress), r.cpuPerRequest.toFixed(1), fmtRatio(r.cpuVsNode),
+      fmtMs(r.p99), fmtMB(r.peakRss), fmtPct(r.loadCpu), fmtPct(r.serverCpu), String(r.errors)]))
+}
+
+/** The issue's goals, checked against the table. */
+function goals (rows: Row[]): string {
+  const get = (scenario: ScenarioName, app: AppName): Row | undefined => rows.find((r) => r.scenario === scenario && r.app === app)
+  const lines: string[][] = []
+  for (const scenario of ['hello', 'json', 'middleware'] as const) {
+    const r = get(scenario, 'ristretto')
+    if (r) lines.push([`${scenario}: ristretto >= 0.90x node:http`, fmtRatio(r.vsNode), r.vsNode >= 0.9 ? 'met' : 'not met'])
+  }
+  for (const scenario of ['routing-start', 'routing-end', 'body'] as const) {
+    const r = get(scenario, 'ristretto')
+    const f = get(scenario, 'fastify')
+    if (r && f) lines.push([`${scenario}: ristretto >= fastify`, fmtRatio(r.rps / f.rps), r.rps >= f.rps ? 'met' : 'not met'])
+  }
+  const peak = (app: AppName): number => Math.max(...rows.filter((r) => r.app === app).map((r) => r.peakRss))
+  if (rows.some((r) => r.app === 'ristretto') && rows.some((r) => r.app === 'fastify')) {
+    lines.push(['peak RSS: ristretto <= fastify (max over scenarios)', `${fmtMB(peak('ristretto'))} vs ${fmtMB(peak('fastify'))} MB`, peak('ristretto') <= peak('fastify') ? 'met' : 'not met'])
+  }
+  for (const scenario of ['hello', 'json', 'middleware', 'routing-end', 'body'] as const) {
+    const m = get(scenario, 'ristretto-minimal')
+    const d = get(scenario, 'ristretto')
+    if (m && d) lines.push([`${scenario}: minimal >= default`, fmtRatio(m.rps / d.rps), m.rps >= d.rps ? 'met' : 'not met'])
+  }
+  return markdownTable(['goal', 'measured', ''], lines)
+}
+
+interface StartupRow { app: AppName, ms: number, rss: number }
+
+function startup (opts: Options): StartupRow[] {
+  const runs = opts.quick ? 3 : 10
+  const out: StartupRow[] = []
+  for (const app of opts.apps) {
+    const ms: number[] = []
+    const rss: number[] = []
+    for (let i = 0; i < runs; i++) {
+      const r = spawnSync(process.execPath, [path.join(BENCH_OUT, 'startup-probe.js'), app], { encoding: 'utf8', cwd: ROOT })
+      if (r.status !== 0) throw new Error(`startup probe failed for ${app}: ${r.stderr}`)
+      const j = JSON.parse(r.stdout) as { ms: number, rss: number }
+      ms.push(j.ms)
+      rss.push(j.rss)
+    }
+    out.push({ app, ms: median(ms), rss: median(rss) })
+  }
+  return out
+}
+
+function startupTable (rows: StartupRow[]): string {
+  const express = rows.find((r) => r.app === 'express')
+  return markdownTable(['app', 'require + create app (ms, median)', 'vs express@4', 'RSS after (MB)'],
+    rows.map((r) => [r.app, fmtMs(r.ms), express ? fmtRatio(r.ms / express.ms) : '-', fmtMB(r.rss)]))
+}
+
+interface MemoryRow { app: AppName, scenario: ScenarioName, heap10k: number, rss10k: number, heap100k: number, rss100k: number, peakRss: number }
+
+/** Heap and RSS (after a full GC) after 10 000 and after 100 000 requests: growth would be a per-request leak. */
+async function memory (opts: Options, ctx: AppContext, pin: boolean): Promise<MemoryRow[]> {
+  const rows: MemoryRow[] = []
+  for (const scenario of ['hello', 'body'] as const) {
+    if (!opts.scenarios.includes(scenario)) continue
+    for (const app of opts.apps) {
+      const server = await startServer(app, scenario, ctx, { cpu: pin ? 0 : undefined, exposeGc: true })
+      if (!server) continue
+      try {
+        const load = { port: server.port, spec: requestFor(scenario), connections: 50, cpu: pin ? 1 : undefined }
+        await runLoad('autocannon', { ...load, amount: 10000 })
+        const m10 = await server.memory()
+        await runLoad('autocannon', { ...load, amount: 90000 })
+        const m100 = await server.memory()
+        rows.push({ app, scenario, heap10k: m10.heapUsed, rss10k: m10.rss, heap100k: m100.heapUsed, rss100k: m100.rss, peakRss: m100.peakRss })
+        process.stderr.write(`memory ${scenario} ${app}: heap ${fmtMB(m10.heapUsed)} -> ${fmtMB(m100.heapUsed)} MB, rss ${fmtMB(m10.rss)} -> ${fmtMB(m100.rss)} MB\n`)
+      } finally {
+        await server.stop()
+      }
+    }
+  }
+  return rows
+}
+
+function memoryTable (rows: MemoryRow[]): string {
+  const delta = (a: number, b: number): string => ((b - a) / 1048576 >= 0 ? '+' : '') + ((b - a) / 1048576).toFixed(1)
+  return markdownTable(['scenario', 'app', 'heap @10k MB', 'heap @100k MB', 'heap growth', 'RSS @10k MB', 'RSS @100k MB', 'RSS growth', 'peak RSS MB'],
+    rows.map((r) => [r.scenario, r.app, fmtMB(r.heap10k), fmtMB(r.heap100k), delta(r.heap10k, r.heap100k), fmtMB(r.rss10k), fmtMB(r.rss100k), delta(r.rss10k, r.rss100k), fmtMB(r.peakRss)]))
+}
+
+async function main (): Promise<void> {
+  const opts = options()
+  if (opts.build) {
+    process.stderr.write('building (tsc -p tsconfig.build.json) ...\n')
+    buildPackage()
+  }
+  transpileBench()
+  const ctx = scratch()
+  const tool = pickTool()
+  const pin = canPin()
+  const header = [
+    `node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load generator: ${tool}` +
+      `${tool === 'wrk' ? ' -t1' : ''} -c${opts.connections}, ${pin ? 'server pinned to CPU 0, load generator to CPU 1' : 'no CPU pinning'}`,
+    `${opts.rounds} round(s) of ${opts.seconds}s after ${opts.warmup}s warm-up, medians; NODE_ENV=production; ${new Date().toISOString()}`
+  ]
+  process.stderr.write(header.join('\n') + '\n')
+  const samples = await throughput(opts, ctx, tool, pin)
+  const rows = summarize(opts, samples)
+  const sections = [`# Ristretto benchmark${opts.quick ? ' (quick)' : ''}`, '', ...header.map((h) => h + '  '), '', '## Throughput', '', throughputTable(rows), '', '## Goals', '', goals(rows)]
+  const result: Record<string, unknown> = { header, options: opts, rows }
+  if (opts.startup) {
+    const s = startup(opts)
+    result.startup = s
+    sections.push('', '## Startup (require the package + create an app, fresh process)', '', startupTable(s))
+  }
+  if (opts.memory) {
+    const m = await memory(opts, ctx, pin)
+    result.memory = m
+    sections.push('', '## Memory (after a full GC)', '', memoryTable(m))
+  }
+  fs.rmSync(path.dirname(ctx.staticDir), { recursive: true, force: true })
+  const md = sections.join('\n') + '\n'
+  const outDir = path.join(ROOT, 'bench', 'results')
+  fs.mkdirSync(outDir, { recursive: true })
+  const name = opts.quick ? 'quick' : 'latest'
+  fs.writeFileSync(path.join(outDir, `${name}.md`), md)
+  fs.writeFileSync(path.join(outDir, `${name}.json`), JSON.stringify(result, null, 2) + '\n')
+  process.stdout.write('\n' + md)
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})

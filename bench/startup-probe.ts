@@ -1,0 +1,34 @@
+// Measures one cold start in a fresh process: require the framework and create an app. Prints JSON.
+// Usage: node dist/bench/startup-probe.js <ristretto|ristretto-minimal|express|fastify|node>
+import path from 'node:path'
+
+const which = process.argv[2]
+const started = process.hrtime.bigint()
+let app: unknown
+switch (which) {
+  case 'ristretto':
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    app = (require(path.join(__dirname, '..', 'presets', 'default')) as () => unknown)()
+    break
+  case 'ristretto-minimal':
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    app = (require(path.join(__dirname, '..', 'presets', 'minimal')) as () => unknown)()
+    break
+  case 'express':
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    app = (require('express') as () => unknown)()
+    break
+  case 'fastify':
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    app = (require('fastify') as () => unknown)()
+    break
+  case 'node':
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    app = (require('node:http') as typeof import('node:http')).createServer()
+    break
+  default:
+    throw new Error(`unknown app ${which}`)
+}
+const ms = Number(process.hrtime.bigint() - started) / 1e6
+if (!app) throw new Error('no app')
+process.stdout.write(JSON.stringify({ ms, rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed }) + '\n')

@@ -1,0 +1,202 @@
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import http from 'node:http'
+import net from 'node:net'
+import { frameworkWith, portOf, get, closed, rawConnection, since, deferred } from './support'
+
+/** An app with `/fast` and a `/slow` route that answers when `release` is called. */
+function slowApp (options?: Parameters<typeof frameworkWith>[0]) {
+  const framework = frameworkWith(options)
+  const app = framework()
+  const arrived = deferred()
+  const gate = deferred()
+  app.get('/fast', (req, res) => { res.send('fast') })
+  app.get('/slow', (req, res) => {
+    arrived.resolve()
+    gate.promise.then(() => res.send('slow done'))
+  })
+  return { app, arrived: arrived.promise, release: gate.resolve }
+}
+
+describe('server.shutdown([options])', () => {
+  it('is added to servers made by app.listen', async () => {
+    const app = frameworkWith()()
+    const server = app.listen(0) as http.Server & { shutdown?: unknown, shuttingDown?: unknown }
+    await portOf(server)
+    assert.equal(typeof server.shutdown, 'function')
+    assert.equal(server.shuttingDown, false)
+    await (server as any).shutdown()
+    assert.equal(server.shuttingDown, true)
+    assert.equal(server.listening, false)
+  })
+
+  it('closes idle keep-alive connections at once and lets an in-flight request finish with Connection: close', async () => {
+    const { app, arrived, release } = slowApp()
+    const server: any = app.listen(0)
+    const port = await portOf(server)
+    const agent = new http.Agent({ keepAlive: true })
+    try {
+      const slow = get(port, '/slow', agent)
+      await arrived
+      const fast = await get(port, '/fast', agent)
+      assert.equal(fast.body, 'fast')
+      assert.equal(fast.headers.connection, 'keep-alive')
+      const idleSocket = fast.socket
+
+      const start = Date.now()
+      const done = server.shutdown()
+      // The idle keep-alive connection is closed right away, not after keepAliveTimeout (5 s).
+      await closed(idleSocket)
+      assert.ok(since(start) < 1000)
+
+      setTimeout(release, 100)
+      const reply = await slow
+      assert.equal(reply.status, 200)
+      assert.equal(reply.body, 'slow done')
+      assert.equal(reply.headers.connection, 'close')
+      await done
+      assert.ok(since(start) < 2000, 'resolved long before the keep-alive timeout')
+      assert.equal(server.listening, false)
+    } finally {
+      agent.destroy()
+    }
+  })
+
+  it('refuses new connections once started', async () => {
+    const { app, arrived, release } = slowApp()
+    const server: any = app.listen(0)
+    const port = await portOf(server)
+    const slow = get(port, '/slow', false)
+    await arrived
+    const done = server.shutdown()
+    await assert.rejects(get(port, '/fast', false), (err: NodeJS.ErrnoException) => err.code === 'ECONNREFUSED')
+    release()
+    await slow
+    await done
+  })
+
+  it('destroys what is still open after the timeout', async () => {
+    const app = frameworkWith()()
+    app.get('/hang', () => { /* never answers */ })
+    const server: any = app.listen(0)
+    const port = await portOf(server)
+    const hanging = get(port, '/hang', false)
+    const failed = assert.rejects(hanging, (err: NodeJS.ErrnoException) => err.code === 'ECONNRESET')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const start = Date.now()
+    await server.shutdown({ timeout: 150 })
+    const took = since(start)
+    assert.ok(took >= 140 && took < 1500, `took ${took} ms`)
+    await failed
+  })
+
+  it('uses the plugin timeout by default', async () => {
+    const app = frameworkWith({ timeout: 100 })()
+    app.get('/hang', () => { /* never answers */ })
+    const server: any = app.listen(0)
+    const port = await portOf(server)
+    const hanging = get(port, '/hang', false).catch((err: Error) => err)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const start = Date.now()
+    await server.shutdown()
+    assert.ok(since(start) < 1500)
+    assert.ok(await hanging instanceof Error)
+  })
+
+  it('returns the same promise when called again', async () => {
+    const server: any = frameworkWith()().listen(0)
+    await portOf(server)
+    const first = server.shutdown()
+    assert.equal(server.shutdown(), first)
+    await first
+  })
+
+  it('resolves at once for a server that is not listening', async () => {
+    const app = frameworkWith()()
+    const server: any = app.listen(0)
+    await portOf(server)
+    await new Promise((resolve) => server.close(resolve))
+    await server.shutdown()
+  })
+
+  it('rejects a bad timeout', async () => {
+    const server: any = frameworkWith()().listen(0)
+    await portOf(server)
+    assert.throws(() => server.shutdown({ timeout: -1 }), TypeError)
+    assert.throws(() => server.shutdown({ timeout: 'soon' }), TypeError)
+    await server.shutdown()
+  })
+
+  describe('a request arriving on an open connection during the shutdown', () => {
+    /** Starts a streamed keep-alive reply, shuts down, then sends a second request on the same connection. */
+    async function lateRequest (options?: Parameters<typeof frameworkWith>[0]) {
+      const app = frameworkWith(options)()
+      const finishStream = deferred()
+      let lateReached = false
+      app.get('/stream', (req, res) => {
+        res.write('part1;')
+        finishStream.promise.then(() => res.end('part2'))
+      })
+      app.get('/late', (req, res) => {
+        lateReached = true
+        res.send('late reply')
+      })
+      const server: any = app.listen(0)
+      const port = await portOf(server)
+      const conn = rawConnection(port)
+      conn.send('GET /stream HTTP/1.1\r\nHost: x\r\n\r\n')
+      await conn.until('part1;')
+      const done = server.shutdown()
+      conn.send('GET /late HTTP/1.1\r\nHost: x\r\n\r\n')
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      finishStream.resolve()
+      const text = await conn.ended
+      await done
+      const [first, second] = text.split(/(?=HTTP\/1\.1 )/)
+      return { first, second, lateReached }
+    }
+
+    it('is served with Connection: close', async () => {
+      const { first, second, lateReached } = await lateRequest()
+      assert.match(first, /^HTTP\/1\.1 200 OK/)
+      assert.match(first, /Connection: keep-alive/i)
+      assert.match(second, /^HTTP\/1\.1 200 OK/)
+      assert.match(second, /Connection: close/i)
+      assert.match(second, /late reply$/)
+      assert.equal(lateReached, true)
+    })
+
+    it('gets 503 with Connection: close when duringShutdown is "reject"', async () => {
+      const { second, lateReached } = await lateRequest({ duringShutdown: 'reject' })
+      assert.match(second, /^HTTP\/1\.1 503 Service Unavailable/)
+      assert.match(second, /Connection: close/i)
+      assert.match(second, /Service Unavailable$/)
+      assert.equal(lateReached, false)
+    })
+  })
+
+  it('does not change how requests are served before a shutdown', async () => {
+    const app = frameworkWith()()
+    app.get('/', (req, res) => { res.send('hi') })
+    const server: any = app.listen(0)
+    const port = await portOf(server)
+    assert.deepEqual(server.listeners('request'), [app])
+    const agent = new http.Agent({ keepAlive: true })
+    const reply = await get(port, '/', agent)
+    assert.equal(reply.headers.connection, 'keep-alive')
+    agent.destroy()
+    await server.shutdown()
+  })
+
+  it('closes a connection that never sent a request', async () => {
+    const server: any = frameworkWith()().listen(0)
+    const port = await portOf(server)
+    const socket = net.connect(port, '127.0.0.1')
+    await new Promise((resolve) => socket.once('connect', resolve))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const start = Date.now()
+    await server.shutdown()
+    await closed(socket)
+    assert.ok(since(start) < 1000)
+  })
+})

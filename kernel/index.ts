@@ -10,5 +10,7 @@ export { TRUST_PROXY_DEFAULT, POWERED_BY } from './application'
 export { kernelOf } from './internal/kernel-of'
 export type {
   Application, Request, Response, NextFunction, RequestHandler, ErrorRequestHandler,
-  HandlerArgument, ForeignHandler, HandlerRegistrar, UseRegistrar, PathParams, ParamHandler, ParamsDictionary, ParsedQuery, Settings
+  HandlerArgument, ForeignHandler, ForeignErrorHandler, RequestHandlers, ErrorRequestHandlers, HandlerRegistrar, UseRegistrar,
+  PathParams, ParamHandler, ParamsDictionary, ParsedQuery, RouteParameters, Settings
 } from './types'
+export type { RouteRegistrar } from './router/route'

@@ -1,26 +1,35 @@
 // Public types of the kernel: the app, request, response and handler shapes plugins extend.
 import type { IncomingMessage, ServerResponse, Server } from 'node:http'
+import type { ListenOptions } from 'node:net'
 import type { EventEmitter } from 'node:events'
 import type { Router } from './router/router'
 import type { Route } from './router/route'
+import type { RouteParameters } from './router/route-parameters'
 
 declare global {
   /**
    * The ambient namespace that middleware typings augment (`req.session`, `req.user`, `req.file`,
-   * `req.flash`, `res.flush`, …), as Express's own types read it: ristretto's request and response
-   * extend it too, so those augmentations type ristretto apps unchanged.
+   * `req.flash`, `res.flush`, …), as Express's own types read it: ristretto's request, response,
+   * `res.locals` and application extend it too, so those augmentations type ristretto apps
+   * unchanged. An app adds its own members the same way:
+   * `declare global { namespace Express { interface Request { user?: User } } }`.
    */
   namespace Express {
     interface Request {}
     interface Response {}
+    interface Locals {}
+    interface Application {}
   }
 }
 
 /** Route parameters: names from the path, or capture indexes for regular expressions. */
 export interface ParamsDictionary { [key: string]: string }
 
-/** A parsed query string: qs output by default, untrusted user input. */
-export interface ParsedQuery { [key: string]: undefined | string | string[] | ParsedQuery | ParsedQuery[] }
+/**
+ * A parsed query string, as the default (`extended`, qs) parser builds it: nested objects and
+ * arrays, any key possibly absent. Untrusted user input: check shapes before use.
+ */
+export interface ParsedQuery { [key: string]: undefined | string | ParsedQuery | Array<string | ParsedQuery> }
 
 /** `next()` continues, `next(err)` signals an error, `next('route')` / `next('router')` skip. */
 export interface NextFunction {
@@ -29,7 +38,9 @@ export interface NextFunction {
 }
 
 /**
- * The request as a handler sees it. Plugins add helpers by declaration merging:
+ * The request as a handler sees it: node's `IncomingMessage` with Express 4's members.
+ * `P` types `req.params` (inferred from the path by route methods), `ReqBody` `req.body`,
+ * `ReqQuery` `req.query`. Plugins add helpers by declaration merging:
  * `declare module 'ristretto/kernel' { interface Request { myHelper(): string } }`.
  */
 export interface Request<P = ParamsDictionary, ReqBody = any, ReqQuery = ParsedQuery> extends IncomingMessage, Express.Request {
@@ -41,85 +52,153 @@ export interface Request<P = ParamsDictionary, ReqBody = any, ReqQuery = ParsedQ
   baseUrl: string
   /** The URL as received, kept while `req.url` is rewritten by mounting. */
   originalUrl: string
+  /** The path and query, relative to the mount point inside a mounted app or router. */
+  url: string
+  /** The request method, uppercase (`'GET'`). */
+  method: string
   /** Route parameters, URI-decoded. */
   params: P
   /** The parsed query string (`{}` when query parsing is off). */
   query: ReqQuery
-  /** The route currently matched. */
+  /** The route currently matched (none in middleware before any route matched). */
   route?: Route
-  /** The body as a body parser left it: untrusted, absent until a parser ran. `any` because its shape is the user's. */
+  /** The body as a body parser left it: untrusted, absent until a parser ran. `any` by default because its shape is the user's. */
   body: ReqBody
+  /**
+   * Cookies as a cookie-parsing middleware (cookie-parser) decoded them; absent until one ran.
+   * Untrusted. `any` values: such parsers decode `j:` JSON cookies into objects.
+   */
+  cookies: Record<string, any>
+  /** Signed cookies whose signature checked out, decoded (`any`: as {@link Request.cookies}). */
+  signedCookies: Record<string, any>
+  /** The secret a cookie-parsing middleware was given; `res.cookie(name, value, { signed: true })` signs with it. */
+  secret?: string
   /** The `next` of the router currently handling the request. */
   next?: NextFunction
 }
 
-/** The response as a handler sees it. Plugins add helpers by declaration merging. */
-export interface Response<Locals extends Record<string, any> = Record<string, any>> extends ServerResponse, Express.Response {
+/**
+ * The response as a handler sees it: node's `ServerResponse` with Express 4's members.
+ * `ResBody` types what `res.send` / `res.json` take, `Locals` types `res.locals`.
+ * Plugins add helpers by declaration merging.
+ */
+export interface Response<ResBody = any, Locals extends Record<string, any> = Record<string, any>> extends ServerResponse, Express.Response {
   /** The application handling the request. */
   app: Application
   /** The request of this response. */
   req: Request
-  /** Per-request view variables. `any` values: templates take whatever the app puts there. */
-  locals: Locals
+  /** Per-request view variables. `any` values by default: templates take whatever the app puts there. */
+  locals: Locals & Express.Locals
 }
 
-/** Middleware `(req, res, next)`. */
+/** Middleware `(req, res, next)`. It may return a promise; the router does not wait for it. */
 export type RequestHandler<P = ParamsDictionary, ReqBody = any, ReqQuery = ParsedQuery> =
   (req: Request<P, ReqBody, ReqQuery>, res: Response, next: NextFunction) => unknown
 
-/** Error-handling middleware: exactly four parameters. */
+/** Error-handling middleware: exactly four parameters. `err` is `any`: whatever was thrown or passed to `next(err)`. */
 export type ErrorRequestHandler<P = ParamsDictionary, ReqBody = any, ReqQuery = ParsedQuery> =
   (err: any, req: Request<P, ReqBody, ReqQuery>, res: Response, next: NextFunction) => unknown
 
 /**
- * Middleware typed against another framework's request and response: most middleware typings
- * return `express.RequestHandler`, whose `express.Request` ristretto's type cannot be assigned to.
- * At run time it receives ristretto's Express-compatible objects, so it is accepted as it is.
+ * The signatures behind {@link ForeignHandler}. Declared as methods, so their parameters are
+ * compared both ways (a handler may ask for a request type that extends node's). The generic
+ * twin of each makes TypeScript take no parameter types from this type, so an inline
+ * `(req, res) =>` next to such middleware is still typed by {@link RequestHandler}.
  */
-export type ForeignHandler = (...args: never[]) => unknown
-
-/** Anything `use` and route methods accept: handlers, routers, apps, and arrays of them, nested. */
-export type HandlerArgument = RequestHandler<any, any, any> | ErrorRequestHandler<any, any, any> | ForeignHandler | Router | Application | readonly HandlerArgument[]
+interface ForeignSignatures {
+  handler (req: IncomingMessage, res: ServerResponse, next: NextFunction): unknown
+  handler<Twin = never> (req: IncomingMessage, res: ServerResponse, next: NextFunction): unknown
+  errorHandler (err: any, req: IncomingMessage, res: ServerResponse, next: NextFunction): unknown
+  errorHandler<Twin = never> (err: any, req: IncomingMessage, res: ServerResponse, next: NextFunction): unknown
+}
 
 /**
- * A method that registers handlers under a path (`app.get`, `router.post`, …). Overloads
- * in this order so an inline `(req, res, next) =>` or `(err, req, res, next) =>` is typed,
- * also when it comes last after middleware typed for Express (`app.post(path, upload.single('f'), (req, res) => …)`).
+ * Middleware typed against another request and response type built on node's, such as
+ * `@types/express`'s (`cors()`, `session()`, `upload.single()` return `express.RequestHandler`).
+ * At run time it receives ristretto's objects, which are node's with Express 4's members, so it is
+ * accepted; functions whose parameters are not node's request and response are not.
+ */
+export type ForeignHandler = ForeignSignatures['handler']
+
+/** Error-handling middleware typed against another request type built on node's (see {@link ForeignHandler}). */
+export type ForeignErrorHandler = ForeignSignatures['errorHandler']
+
+/** Handlers for one path: request handlers, foreign middleware, and arrays of them. */
+export type RequestHandlers<P = ParamsDictionary, ReqBody = any, ReqQuery = ParsedQuery> =
+  | RequestHandler<P, ReqBody, ReqQuery> | ForeignHandler
+  | ReadonlyArray<RequestHandler<P, ReqBody, ReqQuery> | ForeignHandler>
+
+/** Error handlers for one path: error-handling middleware, foreign ones, and arrays of them. */
+export type ErrorRequestHandlers<P = ParamsDictionary, ReqBody = any, ReqQuery = ParsedQuery> =
+  | ErrorRequestHandler<P, ReqBody, ReqQuery> | ForeignErrorHandler
+  | ReadonlyArray<ErrorRequestHandler<P, ReqBody, ReqQuery> | ForeignErrorHandler>
+
+/** Anything `use` and route methods accept: handlers, routers, apps, and arrays of them, nested. */
+export type HandlerArgument =
+  | RequestHandler<any, any, any> | ErrorRequestHandler<any, any, any> | ForeignHandler | ForeignErrorHandler
+  | Router | Application | readonly HandlerArgument[]
+
+/**
+ * A method that registers handlers under a path (`app.get`, `router.post`, …). For a string
+ * literal path, `req.params` is typed from it (see {@link RouteParameters}): `'/users/:id'`
+ * gives `{ id: string }`. Overloads in this order so an inline `(req, res, next) =>` or
+ * `(err, req, res, next) =>` is typed, also next to foreign middleware. `ReqBody` and
+ * `ReqQuery` type `req.body` and `req.query` when given (or inferred from a typed handler).
  */
 export interface HandlerRegistrar<T> {
-  (path: PathParams, ...handlers: Array<RequestHandler | readonly RequestHandler[]>): T
-  (path: PathParams, ...handlers: Array<ErrorRequestHandler | readonly ErrorRequestHandler[]>): T
-  (path: PathParams, ...handlers: [...HandlerArgument[], RequestHandler]): T
+  <Path extends string, ReqBody = any, ReqQuery = ParsedQuery>(path: Path, ...handlers: Array<RequestHandlers<RouteParameters<Path>, ReqBody, ReqQuery>>): T
+  <Path extends string, ReqBody = any, ReqQuery = ParsedQuery>(path: Path, ...handlers: Array<ErrorRequestHandlers<RouteParameters<Path>, ReqBody, ReqQuery>>): T
+  <ReqBody = any, ReqQuery = ParsedQuery>(path: PathParams, ...handlers: Array<RequestHandlers<ParamsDictionary, ReqBody, ReqQuery>>): T
+  <ReqBody = any, ReqQuery = ParsedQuery>(path: PathParams, ...handlers: Array<ErrorRequestHandlers<ParamsDictionary, ReqBody, ReqQuery>>): T
   (path: PathParams, ...handlers: HandlerArgument[]): T
 }
 
-/** `use([path,] ...handlers)`, typed like {@link HandlerRegistrar}. */
+/** `use([path,] ...handlers)`, typed like {@link HandlerRegistrar}; a mount path's parameters type `req.params`. */
 export interface UseRegistrar<T> {
-  (...handlers: Array<RequestHandler | readonly RequestHandler[]>): T
-  (...handlers: Array<ErrorRequestHandler | readonly ErrorRequestHandler[]>): T
-  (...handlers: [...HandlerArgument[], RequestHandler]): T
+  (...handlers: Array<RequestHandlers>): T
+  (...handlers: Array<ErrorRequestHandlers>): T
+  <Path extends string>(path: Path, ...handlers: Array<RequestHandlers<RouteParameters<Path>>>): T
+  <Path extends string>(path: Path, ...handlers: Array<ErrorRequestHandlers<RouteParameters<Path>>>): T
+  (path: PathParams, ...handlers: Array<RequestHandlers>): T
+  (path: PathParams, ...handlers: Array<ErrorRequestHandlers>): T
   (...handlers: HandlerArgument[]): T
-  (path: PathParams, ...handlers: Array<RequestHandler | readonly RequestHandler[]>): T
-  (path: PathParams, ...handlers: Array<ErrorRequestHandler | readonly ErrorRequestHandler[]>): T
-  (path: PathParams, ...handlers: [...HandlerArgument[], RequestHandler]): T
   (path: PathParams, ...handlers: HandlerArgument[]): T
 }
 
 /** A path argument: a string pattern, a RegExp, or an array of them. */
 export type PathParams = string | RegExp | ReadonlyArray<string | RegExp>
 
-/** `app.param` / `router.param` callback. */
+/**
+ * `app.param` / `router.param` callback: `value` is the parameter's decoded value (a string;
+ * `any` so callbacks that declare the type they convert it to, as Express apps do, still fit).
+ */
 export type ParamHandler = (req: Request, res: Response, next: NextFunction, value: any, name: string) => unknown
 
-/** The settings object: values are the user's, of any type (`any` by design, as `app.set` takes anything). */
-export interface Settings { [name: string]: any }
+/**
+ * The settings read through `app.get(name)` and written with `app.set(name, value)`: the
+ * framework's settings with the values they take (plugins add theirs by declaration merging;
+ * a setting with a default is never absent), and any other name, for the app's own values
+ * (`any`, as `app.set` takes anything).
+ */
+export interface Settings {
+  /** The environment mode: `NODE_ENV` when the app was created, else `'development'`. */
+  env: string
+  /** Sends `X-Powered-By: Express`. Default true. */
+  'x-powered-by': boolean
+  /** `/Foo` and `/foo` are different routes (read when the app's router is created, on first route). */
+  'case sensitive routing'?: boolean
+  /** `/foo` and `/foo/` are different routes (read when the app's router is created, on first route). */
+  'strict routing'?: boolean
+  [name: string]: any
+}
 
 /** The application: a request handler with settings, routing and the `mount` event. */
-export interface Application extends EventEmitter {
+export interface Application extends EventEmitter, Express.Application {
   (req: IncomingMessage | Request, res: ServerResponse | Response, next?: (err?: unknown) => void): void
-  settings: Settings
-  /** App-wide view variables; `locals.settings` is `app.settings`. */
-  locals: Record<string, any> & { settings: Settings }
+  /** The settings; those with a default are set when the app is created. */
+  settings: Partial<Settings>
+  /** App-wide view variables; `locals.settings` is `app.settings`. `any` values: templates take what the app puts there. */
+  locals: Record<string, any> & Express.Locals & { settings: Partial<Settings> }
   /** The path pattern(s) this app was mounted on. */
   mountpath: PathParams
   /** The app this one was mounted on. */
@@ -140,20 +219,27 @@ export interface Application extends EventEmitter {
   lazyrouter (): void
   handle (req: IncomingMessage, res: ServerResponse, callback?: (err?: unknown) => void): void
 
-  set (setting: string, value: unknown): this
+  /** Reads a setting, looking through the apps this one is mounted on. */
+  set<Name extends string> (setting: Name): Settings[Name]
+  /** Sets a setting (settings with side effects, such as `etag`, compile their derived value now). */
+  set<Name extends string> (setting: Name, value: Settings[Name]): this
   enable (setting: string): this
   disable (setting: string): this
   enabled (setting: string): boolean
   disabled (setting: string): boolean
+  /** The app's full mount path (`''` for the top app). */
   path (): string
 
   use: UseRegistrar<this>
+  /** A route for `path`, its handlers typed by the path's parameters. */
+  route<Path extends string> (path: Path): Route<RouteParameters<Path>>
   route (path: PathParams): Route
   param (name: string | string[], handler: ParamHandler): this
   /** @deprecated since 4.11: app.param(fn) customises how later param() calls are interpreted. */
   param (fn: (name: string, arg: any) => ParamHandler | void): this
   all: HandlerRegistrar<this>
-  get: ((setting: string) => any) & HandlerRegistrar<this>
+  /** `app.get(name)` reads a setting; `app.get(path, ...handlers)` routes GET (and HEAD). */
+  get: (<Name extends string>(setting: Name) => Settings[Name]) & HandlerRegistrar<this>
   post: HandlerRegistrar<this>
   put: HandlerRegistrar<this>
   delete: HandlerRegistrar<this>
@@ -162,12 +248,18 @@ export interface Application extends EventEmitter {
   patch: HandlerRegistrar<this>
   options: HandlerRegistrar<this>
   head: HandlerRegistrar<this>
-  /** Every other lowercase `http.METHODS` entry (`app.propfind`, `app['m-search']`, …). */
+  /** Every other lowercase `http.METHODS` entry (`app.propfind`, `app['m-search']`, …); `any` because the names come from node at run time. */
   [method: string]: any
 
+  /** Creates an `http.Server` for the app and listens (the arguments of `server.listen`). */
   listen (port?: number, hostname?: string, backlog?: number, callback?: () => void): Server
   listen (port?: number, hostname?: string, callback?: () => void): Server
   listen (port?: number, callback?: () => void): Server
+  listen (callback?: () => void): Server
   listen (path: string, callback?: () => void): Server
+  listen (options: ListenOptions, callback?: () => void): Server
+  /** Any other `server.listen` form (a handle, a port given as a string). `any`: node's own type for it. */
   listen (handle: any, listeningListener?: () => void): Server
 }
+
+export type { RouteParameters }

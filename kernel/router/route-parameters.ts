@@ -25,35 +25,37 @@ type HasUnnamedCapture<S extends string> =
       ? After extends `?${string}` ? HasUnnamedCapture<After> : true
       : false
 
-/** Walks the path: named parameters into `Named` (`true` when optional), and whether numbered captures exist. */
-type ParseParams<S extends string, Named extends Record<string, boolean> = {}, Numbered extends boolean = false> =
+/** What the walk collects: names of required and optional parameters, and whether numbered captures exist. */
+interface Found {
+  required: string
+  optional: string
+  numbered: boolean
+}
+
+type AddCaptures<F extends Found, Text extends string> =
+  { required: F['required'], optional: F['optional'], numbered: F['numbered'] extends true ? true : HasUnnamedCapture<Text> }
+
+/** Walks the path from one `:` to the next. */
+type Walk<S extends string, F extends Found> =
   S extends `${infer Before}:${infer After}`
     ? SplitName<After> extends [infer Name extends string, infer Rest extends string]
       ? Name extends ''
         // A colon without a name is plain text.
-        ? ParseParams<After, Named, Numbered extends true ? true : HasUnnamedCapture<Before>>
-        : ParseAfterName<SkipPattern<Rest>, Named, Name, Numbered extends true ? true : HasUnnamedCapture<Before>>
+        ? Walk<After, AddCaptures<F, Before>>
+        : AfterName<SkipPattern<Rest>, AddCaptures<F, Before>, Name>
       : never
-    : { named: Named, numbered: Numbered extends true ? true : HasUnnamedCapture<S> }
+    : AddCaptures<F, S>
 
-/** After `:name(pattern)`: a `*` adds a numbered capture, a `?` makes the parameter optional. */
-type ParseAfterName<S extends string, Named extends Record<string, boolean>, Name extends string, Numbered extends boolean> =
+/** After `:name(pattern)`: a `*` adds a numbered capture, then a `?` makes the parameter optional. */
+type AfterName<S extends string, F extends Found, Name extends string> =
   S extends `*${infer Rest}`
-    ? ParseOptional<Rest, Named, Name, true>
-    : ParseOptional<S, Named, Name, Numbered>
+    ? Optional<Rest, { required: F['required'], optional: F['optional'], numbered: true }, Name>
+    : Optional<S, F, Name>
 
-type ParseOptional<S extends string, Named extends Record<string, boolean>, Name extends string, Numbered extends boolean> =
+type Optional<S extends string, F extends Found, Name extends string> =
   S extends `?${infer Rest}`
-    ? ParseParams<Rest, Named & { [K in Name]: true }, Numbered>
-    : ParseParams<S, Named & { [K in Name]: false }, Numbered>
-
-/** The params object for parsed names: optional ones may be `undefined` (the key is still there). */
-type ParamsObject<Named extends Record<string, boolean>, Numbered extends boolean> =
-  { [K in keyof Named]: Named[K] extends false ? string : string | undefined } &
-  (Numbered extends true ? { [index: number]: string } : {})
-
-/** Flattens an intersection into one object type, so editors show `{ id: string }`. */
-type Flatten<T> = { [K in keyof T]: T[K] }
+    ? Walk<Rest, { required: F['required'], optional: F['optional'] | Name, numbered: F['numbered'] }>
+    : Walk<S, { required: F['required'] | Name, optional: F['optional'], numbered: F['numbered'] }>
 
 /**
  * The type of `req.params` for an Express 4 path string: `:name` gives `name: string`,
@@ -69,7 +71,8 @@ export type RouteParameters<Path extends string> =
   string extends Path
     ? ParamsDictionary
     : Path extends string
-      ? ParseParams<Path> extends { named: infer Named extends Record<string, boolean>, numbered: infer Numbered extends boolean }
-        ? Flatten<ParamsObject<Named, Numbered>>
-        : ParamsDictionary
+      ? Walk<Path, { required: never, optional: never, numbered: false }> extends infer F extends Found
+        // Optional parameters may be `undefined` (the key is still there); unnamed captures by index.
+        ? { [K in F['required'] | F['optional'] | (F['numbered'] extends true ? number : never)]: K extends F['optional'] ? string | undefined : string }
+        : never
       : never

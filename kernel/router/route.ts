@@ -3,13 +3,15 @@ import { Layer } from './layer'
 import { methods } from './methods'
 import { flatten, typeName } from '../internal/flatten'
 import { kernelOf } from '../internal/kernel-of'
-import type { ErrorRequestHandler, HandlerArgument, PathParams, RequestHandler } from '../types'
+import type { ErrorRequestHandlers, HandlerArgument, ParamsDictionary, ParsedQuery, PathParams, RequestHandlers } from '../types'
 
-/** A route method (`route.get(...)`): typed so inline handlers get their parameter types. */
-export interface RouteRegistrar<T> {
-  (...handlers: Array<RequestHandler | readonly RequestHandler[]>): T
-  (...handlers: Array<ErrorRequestHandler | readonly ErrorRequestHandler[]>): T
-  (...handlers: [...HandlerArgument[], RequestHandler]): T
+/**
+ * A route method (`route.get(...)`): typed so inline handlers get their parameter types,
+ * `req.params` being `P` (the route's path parameters), also next to foreign middleware.
+ */
+export interface RouteRegistrar<T, P = ParamsDictionary> {
+  <ReqBody = any, ReqQuery = ParsedQuery>(...handlers: Array<RequestHandlers<P, ReqBody, ReqQuery>>): T
+  <ReqBody = any, ReqQuery = ParsedQuery>(...handlers: Array<ErrorRequestHandlers<P, ReqBody, ReqQuery>>): T
   (...handlers: HandlerArgument[]): T
 }
 
@@ -19,20 +21,21 @@ export const MAX_SYNC_NEXT = 100
 type Done = (err?: unknown) => void
 type AnyHandler = (...args: any[]) => unknown
 
-export interface Route {
-  get: RouteRegistrar<this>
-  post: RouteRegistrar<this>
-  put: RouteRegistrar<this>
-  delete: RouteRegistrar<this>
-  patch: RouteRegistrar<this>
-  options: RouteRegistrar<this>
-  head: RouteRegistrar<this>
+/** `P` types `req.params` in the route's handlers: `router.route('/users/:id')` gives `Route<{ id: string }>`. */
+export interface Route<P = ParamsDictionary> {
+  get: RouteRegistrar<this, P>
+  post: RouteRegistrar<this, P>
+  put: RouteRegistrar<this, P>
+  delete: RouteRegistrar<this, P>
+  patch: RouteRegistrar<this, P>
+  options: RouteRegistrar<this, P>
+  head: RouteRegistrar<this, P>
   /** Every other lowercase `http.METHODS` entry; `any` because the names come from node at run time. */
   [method: string]: any
 }
 
 /** A route of a router: created by `router.route(path)`, ordered by creation. */
-export class Route {
+export class Route<P = ParamsDictionary> {
   path: PathParams
   stack: Layer[]
   /** Methods this route serves (lowercase), `_all` when `route.all` was used. */
@@ -90,6 +93,9 @@ export class Route {
   }
 
   /** Handlers for every method. */
+  all<ReqBody = any, ReqQuery = ParsedQuery> (...handlers: Array<RequestHandlers<P, ReqBody, ReqQuery>>): this
+  all<ReqBody = any, ReqQuery = ParsedQuery> (...handlers: Array<ErrorRequestHandlers<P, ReqBody, ReqQuery>>): this
+  all (...handlers: HandlerArgument[]): this
   all (...handlers: HandlerArgument[]): this {
     for (const handle of flatten(handlers)) {
       if (typeof handle !== 'function') {

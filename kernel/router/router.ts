@@ -9,6 +9,7 @@ import { kernelOf } from '../internal/kernel-of'
 import { sendOptions } from '../internal/send-options'
 import type { Kernel } from '../plugin'
 import type { HandlerArgument, HandlerRegistrar, ParamHandler, PathParams, UseRegistrar } from '../types'
+import type { RouteParameters } from './route-parameters'
 
 const deprecate = depd('ristretto')
 
@@ -41,6 +42,8 @@ export interface Router {
   handle (req: any, res: any, out: Next): void
   process_params (layer: Layer, called: Record<string, ParamCalled>, req: any, res: any, done: Next): void
   use: UseRegistrar<this>
+  /** A route for `path`, its handlers typed by the path's parameters. */
+  route<Path extends string> (path: Path): Route<RouteParameters<Path>>
   route (path: PathParams): Route
   param (name: string, fn: ParamHandler): this
   /** @deprecated since 4.11 */

@@ -1,6 +1,6 @@
 // Compiles a format string (`:method :url :res[content-length]`) into one format function.
 import { escapeLogValue } from './escape'
-import type { FormatFn, LoggerRequest, LoggerResponse, TokenCallbackFn, TokenIndexer } from './types'
+import type { CompiledFormatFn, LoggerRequest, LoggerResponse, TokenCallbackFn, TokenIndexer } from './types'
 
 /** A token in a format string: `:name` (two or more of `-`, letters, digits, `_`), with an optional `[arg]`. */
 const TOKEN_PATTERN = /:([-\w]{2,})(?:\[([^\]]+)\])?/g
@@ -26,7 +26,7 @@ function tokenText (value: unknown): string {
  * const fn = compile(':method :url :status')
  * fn(logger, req, res) // 'GET /users 200'
  */
-export function compile (format: string): FormatFn {
+export function compile (format: string): CompiledFormatFn {
   if (typeof format !== 'string') {
     throw new TypeError('argument format must be a string')
   }

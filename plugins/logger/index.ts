@@ -13,6 +13,8 @@ declare namespace logger {
   export type FormatFn<Req extends IncomingMessage = types.LoggerRequest, Res extends ServerResponse = types.LoggerResponse> = types.FormatFn<Req, Res>
   export type TokenCallbackFn<Req extends IncomingMessage = types.LoggerRequest, Res extends ServerResponse = types.LoggerResponse> = types.TokenCallbackFn<Req, Res>
   export type TokenIndexer<Req extends IncomingMessage = types.LoggerRequest, Res extends ServerResponse = types.LoggerResponse> = types.TokenIndexer<Req, Res>
+  export type CompiledFormatFn<Req extends IncomingMessage = types.LoggerRequest, Res extends ServerResponse = types.LoggerResponse> = types.CompiledFormatFn<Req, Res>
+  export type LogRecord = types.LogRecord
   export type LoggerRequest = types.LoggerRequest
   export type LoggerResponse = types.LoggerResponse
   export type LogStream = types.LogStream

@@ -31,11 +31,26 @@ export type TokenCallbackFn<Req extends IncomingMessage = LoggerRequest, Res ext
   (req: Req, res: Res, arg?: string) => string | undefined
 
 /**
- * A format function: returns the log line, or `undefined`/`null` to log nothing.
- * `tokens` is the object holding the tokens (the logger function itself when the logger calls it).
+ * A structured log entry a format function may return instead of a line: written as one
+ * JSON object on one line (`JSON.stringify`, so values are escaped once, the JSON way).
+ * `unknown` values: any JSON-serialisable data (strings, numbers, booleans, null, arrays, objects, dates).
+ */
+export interface LogRecord { [field: string]: unknown }
+
+/**
+ * A format function: returns the log line, a {@link LogRecord} (written as a JSON line),
+ * or `undefined`/`null` to log nothing. `tokens` is the object holding the tokens (the
+ * logger function itself when the logger calls it); tokens return raw, unescaped text.
+ *
+ * @example
+ * app.use(logger((tokens, req, res) => ({ method: tokens.method(req, res), status: res.statusCode })))
  */
 export type FormatFn<Req extends IncomingMessage = LoggerRequest, Res extends ServerResponse = LoggerResponse> =
-  (tokens: TokenIndexer<Req, Res>, req: Req, res: Res) => string | undefined | null
+  (tokens: TokenIndexer<Req, Res>, req: Req, res: Res) => string | LogRecord | undefined | null
+
+/** A format function compiled from a format string (`logger.compile`): always returns a line. */
+export type CompiledFormatFn<Req extends IncomingMessage = LoggerRequest, Res extends ServerResponse = LoggerResponse> =
+  (tokens: TokenIndexer<Req, Res>, req: Req, res: Res) => string
 
 /** Where tokens are looked up by name when a line is built. */
 export interface TokenIndexer<Req extends IncomingMessage = LoggerRequest, Res extends ServerResponse = LoggerResponse> {
@@ -72,7 +87,7 @@ export type LoggerMiddleware<Req extends IncomingMessage = LoggerRequest, Res ex
   (req: Req, res: Res, next?: (err?: unknown) => void) => void
 
 /** The names of the predefined formats. */
-export type PredefinedFormat = 'combined' | 'common' | 'default' | 'dev' | 'short' | 'tiny'
+export type PredefinedFormat = 'combined' | 'common' | 'default' | 'dev' | 'json' | 'short' | 'tiny'
 
 /**
  * The logger function (`require('ristretto/logger')`), compatible with morgan 1.12.
@@ -100,13 +115,20 @@ export interface Logger {
   format<Req extends IncomingMessage = LoggerRequest, Res extends ServerResponse = LoggerResponse>(
     name: string, format: string | FormatFn<Req, Res>): Logger
   /** Compiles a format string into a format function `(tokens, req, res)`. Throws a TypeError for a non-string. */
-  compile (format: string): FormatFn
+  compile (format: string): CompiledFormatFn
 
   combined: string
   common: string
   /** @deprecated Use `combined`. */
   default: string
   dev: FormatFn
+  /**
+   * One JSON object a line, with the combined format's tokens as fields (`remote-addr`,
+   * `remote-user`, `date` (ISO 8601), `method`, `url`, `http-version`, `status`,
+   * `content-length`, `referrer`, `user-agent`, `response-time`): numbers as numbers,
+   * absent values as `null`.
+   */
+  json: FormatFn
   short: string
   tiny: string
 

@@ -40,8 +40,8 @@ export interface FormatHandlers {
 export type ETagFunction = (body: Buffer | string, encoding?: BufferEncoding) => string | undefined | null | false
 
 declare module '../../kernel/types' {
-  // The type parameter repeats the kernel's declaration exactly, as merging requires (`any`: locals are the app's).
-  interface Response<Locals extends Record<string, any> = Record<string, any>> {
+  // The type parameters repeat the kernel's declaration exactly, as merging requires (`any`: bodies and locals are the app's).
+  interface Response<ResBody = any, Locals extends Record<string, any> = Record<string, any>> {
     /**
      * Sets the status code; chainable. Non-integer and string codes are deprecated (floored by node);
      * a code outside 100..999 makes node throw a `RangeError` when the head is written.
@@ -102,15 +102,15 @@ declare module '../../kernel/types' {
      * Sends a response: strings as HTML, Buffers as octet-stream, objects/arrays/booleans as JSON.
      * Sets Content-Length and ETag (the `etag` setting), answers 304 when fresh, sends no body for HEAD.
      */
-    send (body?: unknown): this
+    send (body?: ResBody): this
     /** @deprecated use `res.status(status).send(body)`. `res.send(number)` alone is `res.sendStatus` (deprecated). */
     send (statusOrBody: unknown, bodyOrStatus: unknown): this
     /** Sends `body` as JSON with the `json replacer`, `json spaces` and `json escape` settings. */
-    json (body?: unknown): this
+    json (body?: ResBody): this
     /** @deprecated use `res.status(status).json(body)`. */
     json (statusOrBody: unknown, bodyOrStatus: unknown): this
     /** Like `res.json`, wrapped in the callback named by the `jsonp callback name` query parameter when present. */
-    jsonp (body?: unknown): this
+    jsonp (body?: ResBody): this
     /** @deprecated use `res.status(status).jsonp(body)`. */
     jsonp (statusOrBody: unknown, bodyOrStatus: unknown): this
   }

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import http from 'node:http'
 import request from 'supertest'
-import { createFramework, definePlugin, type Application, type Kernel, type RouterInstance } from '../../kernel'
+import { createFramework, definePlugin, Route, type Application, type Kernel, type RouterInstance } from '../../kernel'
 import type { Layer } from '../../kernel/router/layer'
 
 /** A framework with one plugin whose apply gets the kernel. */
@@ -192,6 +192,18 @@ describe('kernel hooks', () => {
       assert.equal(seen[2][1], router.stack[2])
     })
 
+    it('passes the path as written, "/" when use() had none', () => {
+      const paths: unknown[] = []
+      const framework = frameworkWith(({ hooks }) => { hooks.layerAdded.tap('probe', (router, layer, path) => { paths.push(path) }) })
+      const router = framework.Router()
+      const pattern = /^\/re$/
+      router.use((req: unknown, res: unknown, next: () => void) => { next() })
+      router.use('/mount', (req: unknown, res: unknown, next: () => void) => { next() })
+      router.get(['/a', pattern], (req, res) => { res.end() })
+      router.route('/users/:id')
+      assert.deepEqual(paths, ['/', '/mount', ['/a', pattern], '/users/:id'])
+    })
+
     it('fires for standalone routers of the framework too', () => {
       const seen: Layer[] = []
       const framework = frameworkWith(({ hooks }) => { hooks.layerAdded.tap('probe', (router, layer) => { seen.push(layer) }) })
@@ -199,6 +211,34 @@ describe('kernel hooks', () => {
       router.route('/a').get((req, res) => { res.end() })
       router.post('/b', (req, res) => { res.end() })
       assert.deepEqual(seen.map((l) => l.route && l.route.path), ['/a', '/b'])
+    })
+  })
+
+  describe('routeLayerAdded', () => {
+    it('fires with (route, layer) for each handler added to a route of the framework', () => {
+      const seen: Array<[Route, string | undefined, unknown]> = []
+      const framework = frameworkWith(({ hooks }) => {
+        hooks.routeLayerAdded.tap('probe', (route, layer) => { seen.push([route, layer.method, layer.handle]) })
+      })
+      const app = framework()
+      function show (req: unknown, res: http.ServerResponse) { res.end() }
+      function check (req: unknown, res: unknown, next: () => void) { next() }
+      app.get('/a', check, show)
+      const route = app.route('/b').all(check).post(show)
+      const getRoute = app._router!.stack[1].route!
+      assert.deepEqual(seen, [
+        [getRoute, 'get', check],
+        [getRoute, 'get', show],
+        [route, undefined, check],
+        [route, 'post', show]
+      ])
+    })
+
+    it('does not fire for routes made outside a framework', () => {
+      let count = 0
+      frameworkWith(({ hooks }) => { hooks.routeLayerAdded.tap('probe', () => { count++ }) })
+      new Route('/free').get(() => {})
+      assert.equal(count, 0)
     })
   })
 

@@ -4,8 +4,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 // The kernel stays tiny: features go to plugins. This budget is ~25% over the kernel's size
-// when it was set (1,564 lines); raising it is a decision to make on purpose, in review.
-const KERNEL_LINE_BUDGET = 1950
+// when it was set (1,665 lines); raising it is a decision to make on purpose, in review.
+const KERNEL_LINE_BUDGET = 2100
 const KERNEL_DIR = path.resolve(__dirname, '..', '..', 'kernel')
 
 /** Every .ts file under `dir`, recursively. */

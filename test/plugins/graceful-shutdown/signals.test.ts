@@ -13,15 +13,15 @@ async function startChild (...args: string[]) {
   const waiters: Array<() => void> = []
   child.stdout!.setEncoding('utf8')
   child.stdout!.on('data', (chunk: string) => { out += chunk; for (const w of waiters.splice(0)) w() })
-  const line = (text: string): Promise<void> => new Promise((resolve) => {
-    const check = (): void => { if (out.includes(text + '\n')) resolve(); else waiters.push(check) }
+  /** Resolves when a whole line of the child's output matches `pattern`. */
+  const line = (pattern: RegExp): Promise<void> => new Promise((resolve) => {
+    const check = (): void => { if (out.split('\n').slice(0, -1).some((l) => pattern.test(l))) resolve(); else waiters.push(check) }
     check()
   })
   const exited = new Promise<{ code: number | null, signal: NodeJS.Signals | null }>((resolve) => {
     child.on('exit', (code, signal) => resolve({ code, signal }))
   })
-  await line('port')
-  await new Promise((resolve) => setImmediate(resolve))
+  await line(/^port \d+$/)
   const port = Number(/port (\d+)/.exec(out)![1])
   return { child, port, line, exited, output: () => out }
 }
@@ -34,7 +34,7 @@ describe('gracefulShutdownPlugin({ signals: true })', () => {
   it('on SIGTERM lets the in-flight request finish, then ends the process by the signal', async () => {
     const { child, port, line, exited, output } = await startChild()
     const reply = get(port, '/slow', false)
-    await line('arrived')
+    await line(/^arrived$/)
     kill(child, 'SIGTERM')
     const r = await reply
     assert.equal(r.status, 200)
@@ -48,7 +48,7 @@ describe('gracefulShutdownPlugin({ signals: true })', () => {
   it('a second signal during the shutdown ends the process at once', async () => {
     const { child, port, line, exited } = await startChild()
     const reply = get(port, '/hang', false).catch((err: Error) => err)
-    await line('arrived')
+    await line(/^arrived$/)
     const start = Date.now()
     kill(child, 'SIGINT')
     await new Promise((resolve) => setTimeout(resolve, 100))
@@ -62,7 +62,7 @@ describe('gracefulShutdownPlugin({ signals: true })', () => {
   it('leaves the exit to the app when it listens to the signal too', async () => {
     const { child, port, line, exited, output } = await startChild('--own-listener')
     const reply = get(port, '/slow', false)
-    await line('arrived')
+    await line(/^arrived$/)
     kill(child, 'SIGTERM')
     assert.equal((await reply).body, 'slow done')
     const end = await exited

@@ -114,6 +114,16 @@ describe('the package\'s exports (built)', () => {
     assert.deepEqual(JSON.parse(out), ['function', 'function', 'function', 'function', 'function'])
   })
 
+  it('gives named ESM imports of the parsers and the loggerPlugin subpath', () => {
+    const out = runNode(`
+      import { json, raw, text, urlencoded } from 'ristretto/parser'
+      import { loggerPlugin } from 'ristretto/plugins/logger/plugin'
+      import { json as builtinJson, static as serveStatic } from 'ristretto'
+      console.log(JSON.stringify([typeof json, typeof raw, typeof text, typeof urlencoded, typeof loggerPlugin, typeof builtinJson, typeof serveStatic]))
+    `, true)
+    assert.deepEqual(JSON.parse(out), Array(7).fill('function'))
+  })
+
   it('points every export at a file that exists, types included', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
     const targets: string[] = []

@@ -9,7 +9,7 @@ import { buildPackage, transpileBench, ROOT } from './lib/build'
 import { canPin, pickTool, runLoad } from './lib/load'
 import { startServer } from './lib/servers'
 
-interface ProfileNode { id: number, callFrame: { functionName: string, url: string, lineNumber: number }, hitCount?: number }
+interface ProfileNode { id: number, callFrame: { functionName: string, url: string, lineNumber: number }, hitCount?: number, children?: number[] }
 interface Profile { nodes: ProfileNode[], samples: number[], timeDeltas: number[] }
 
 async function main (): Promise<void> {
@@ -48,6 +48,25 @@ async function main (): Promise<void> {
   })
   console.log(`${app} ${scenario}: ${Math.round(r.rps)} req/s; top self time (of ${(total / 1e6).toFixed(1)} s sampled):`)
   for (const [name, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
+    console.log(`${(100 * t / total).toFixed(1).padStart(5)}%  ${name}`)
+  }
+  // Inclusive time of every function (counted once per sample even when recursive).
+  const parent = new Map<number, number>()
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
+  const inclusive = new Map<string, number>()
+  profile.samples.forEach((id, i) => {
+    const seen = new Set<string>()
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const cf = byId.get(cur)!.callFrame
+      if (!cf.url) continue
+      const name = `${cf.functionName || '(anonymous)'} ${path.relative(ROOT, cf.url.replace('file://', ''))}:${cf.lineNumber + 1}`
+      if (seen.has(name)) continue
+      seen.add(name)
+      inclusive.set(name, (inclusive.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0))
+    }
+  })
+  console.log('\ntop inclusive time:')
+  for (const [name, t] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 60)) {
     console.log(`${(100 * t / total).toFixed(1).padStart(5)}%  ${name}`)
   }
   fs.rmSync(dir, { recursive: true, force: true })

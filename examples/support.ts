@@ -1,9 +1,9 @@
-// What the examples share: finding an example's asset folder, starting its server, typing third-party middleware.
+// What the examples share: finding an example's asset folder, and starting its server when run directly.
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Application, RequestHandler } from '../kernel'
+import type { Application } from '../kernel'
 
 /** The port an example listens on when run directly: `PORT`, else 3000. */
 export const DEFAULT_PORT = 3000
@@ -29,20 +29,11 @@ export function exampleDir (name: string): string {
  * run directly: `if (require.main === module) listen(app, 'hello-world')`.
  */
 export function listen (app: Application, name: string): Server {
-  const port = process.env.PORT === undefined ? DEFAULT_PORT : Number(process.env.PORT)
+  const port = process.env.PORT ? Number(process.env.PORT) : DEFAULT_PORT
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`PORT must be a port number, not "${process.env.PORT}"`)
   const server = app.listen(port, function listening () {
     const address = server.address() as AddressInfo
     console.log(`${name} listening on http://localhost:${address.port}/`)
   })
   return server
-}
-
-/**
- * Types a third-party Express middleware (cookie-parser, express-session, vhost, …) as one of ours.
- * It does nothing at run time: the middleware works unchanged. Their @types declare handlers over
- * Express's own Request type (with `cookies`, `session`, … merged in), which our handler types do not
- * accept yet; drop this once the kernel's handler types take Express-typed middleware.
- */
-export function middleware (handler: (...args: never[]) => unknown): RequestHandler {
-  return handler as unknown as RequestHandler
 }

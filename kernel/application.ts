@@ -6,6 +6,7 @@ import { methods } from './router/methods'
 import { flatten } from './internal/flatten'
 import { kernelOf } from './internal/kernel-of'
 import { finalHandler } from './final-handler'
+import { adoptPrototypes, restorePrototypes, savePrototypes, serverClasses } from './internal/prototypes'
 import type { Application, PathParams, Request } from './types'
 import type { Kernel } from './plugin'
 import type { Router } from './router/router'
@@ -92,8 +93,7 @@ function initMiddleware (app: Application) {
     req.res = res
     res.req = req
     req.next = next
-    Object.setPrototypeOf(req, app.request)
-    Object.setPrototypeOf(res, app.response)
+    adoptPrototypes(app, req, res)
     res.locals = res.locals || Object.create(null)
     next()
   }
@@ -136,10 +136,9 @@ app.use = function use (this: Application, fn: unknown, ...rest: unknown[]): App
     sub.mountpath = path
     sub.parent = this
     router.use(path, function mounted_app (req: any, res: any, next: (err?: unknown) => void) {
-      const orig = req.app as Application
+      const saved = savePrototypes(req, res)
       sub.handle(req, res, function leaveSubApp (err?: unknown) {
-        Object.setPrototypeOf(req, orig.request)
-        Object.setPrototypeOf(res, orig.response)
+        restorePrototypes(saved, req, res)
         next(err)
       })
     })
@@ -224,7 +223,8 @@ app.all = function all (this: Application, path: PathParams, ...handlers: unknow
 app.del = deprecate.function(app.delete, 'app.del: Use app.delete instead')
 
 app.listen = function listen (this: Application, ...args: any[]): http.Server {
-  const server = http.createServer(this as any)
+  // Requests and responses are built with the app's prototypes already: no switch per request.
+  const server = http.createServer(serverClasses(this), this as any)
   const k = kernel(this)
   if (k) k.hooks.listen.call(server, this)
   return server.listen(...args)

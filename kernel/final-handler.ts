@@ -115,8 +115,12 @@ function send (req: any, res: any, status: number, headers: Record<string, unkno
     write()
     return
   }
-  // Drain what is left of the request before answering, so the connection can be reused.
+  // Discard what is left of the request. A connection that stays open is answered at once (node
+  // keeps reading and dropping the rest, so a client still sending gets its 413 and an endless body
+  // is never waited for); one that closes after the answer is answered once the request is read,
+  // because closing on unread data resets the connection and the client would lose the answer.
   req.unpipe()
-  onFinished(req, write)
   req.resume()
+  if (res.shouldKeepAlive) write()
+  else onFinished(req, write)
 }

@@ -4,7 +4,7 @@ import { EventEmitter } from 'node:events'
 import { createHooks, type KernelHooks } from './hooks'
 import { resolvePlugins, type Kernel, type Plugin, type PluginOption } from './plugin'
 import { applicationPrototype } from './application'
-import { createRouter, type Router, type RouterOptions } from './router/router'
+import { createRouter, type RouterFactory, type RouterOptions } from './router/router'
 import { Route } from './router/route'
 import { Layer } from './router/layer'
 import { kernelOf } from './internal/kernel-of'
@@ -20,7 +20,7 @@ export interface Framework {
   /** Shared response prototype (inherits `http.ServerResponse.prototype`). */
   response: Record<string, any>
   /** `Router(options)`: a standalone, mountable layer stack. */
-  Router: (options?: RouterOptions) => Router
+  Router: RouterFactory
   Route: typeof Route
   Layer: typeof Layer
   /** The plugins this framework was built from, in application order. */

@@ -145,20 +145,20 @@ export type HandlerArgument =
  * `(err, req, res, next) =>` is typed, also next to foreign middleware. `ReqBody` and
  * `ReqQuery` type `req.body` and `req.query` when given (or inferred from a typed handler).
  */
-export interface HandlerRegistrar<T> {
-  <Path extends string, ReqBody = any, ReqQuery = ParsedQuery>(path: Path, ...handlers: Array<RequestHandlers<RouteParameters<Path>, ReqBody, ReqQuery>>): T
-  <Path extends string, ReqBody = any, ReqQuery = ParsedQuery>(path: Path, ...handlers: Array<ErrorRequestHandlers<RouteParameters<Path>, ReqBody, ReqQuery>>): T
+export interface HandlerRegistrar<T, Inherited = {}> {
+  <Path extends string, ReqBody = any, ReqQuery = ParsedQuery>(path: Path, ...handlers: Array<RequestHandlers<RouteParameters<Path> & Inherited, ReqBody, ReqQuery>>): T
+  <Path extends string, ReqBody = any, ReqQuery = ParsedQuery>(path: Path, ...handlers: Array<ErrorRequestHandlers<RouteParameters<Path> & Inherited, ReqBody, ReqQuery>>): T
   <ReqBody = any, ReqQuery = ParsedQuery>(path: PathParams, ...handlers: Array<RequestHandlers<ParamsDictionary, ReqBody, ReqQuery>>): T
   <ReqBody = any, ReqQuery = ParsedQuery>(path: PathParams, ...handlers: Array<ErrorRequestHandlers<ParamsDictionary, ReqBody, ReqQuery>>): T
   (path: PathParams, ...handlers: HandlerArgument[]): T
 }
 
 /** `use([path,] ...handlers)`, typed like {@link HandlerRegistrar}; a mount path's parameters type `req.params`. */
-export interface UseRegistrar<T> {
-  (...handlers: Array<RequestHandlers>): T
-  (...handlers: Array<ErrorRequestHandlers>): T
-  <Path extends string>(path: Path, ...handlers: Array<RequestHandlers<RouteParameters<Path>>>): T
-  <Path extends string>(path: Path, ...handlers: Array<ErrorRequestHandlers<RouteParameters<Path>>>): T
+export interface UseRegistrar<T, Inherited = {}> {
+  (...handlers: Array<RequestHandlers<ParamsDictionary>>): T
+  (...handlers: Array<ErrorRequestHandlers<ParamsDictionary>>): T
+  <Path extends string>(path: Path, ...handlers: Array<RequestHandlers<RouteParameters<Path> & Inherited>>): T
+  <Path extends string>(path: Path, ...handlers: Array<ErrorRequestHandlers<RouteParameters<Path> & Inherited>>): T
   (path: PathParams, ...handlers: Array<RequestHandlers>): T
   (path: PathParams, ...handlers: Array<ErrorRequestHandlers>): T
   (...handlers: HandlerArgument[]): T

@@ -70,6 +70,7 @@ export function startExpressStyle (framework: ExpressLike, logger: MorganLike, s
       const address = server.address()
       resolve({
         port: typeof address === 'object' && address ? address.port : 0,
+        server,
         close: () => new Promise<void>((done) => {
           server.closeAllConnections()
           server.close(() => { if (stream) stream.end(done); else done() })

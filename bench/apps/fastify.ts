@@ -56,6 +56,7 @@ export const start: StartApp = async (scenario, ctx) => {
   const address = app.server.address()
   return {
     port: typeof address === 'object' && address ? address.port : 0,
+    server: app.server,
     close: async () => {
       await app.close()
       if (stream) await new Promise<void>((done) => stream!.end(done))

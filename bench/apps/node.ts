@@ -100,6 +100,7 @@ export const start: StartApp = (scenario, ctx) => {
       const address = server.address()
       resolve({
         port: typeof address === 'object' && address ? address.port : 0,
+        server,
         close: () => new Promise<void>((done) => {
           server.closeAllConnections()
           server.close(() => { if (stream) stream.end(done); else done() })

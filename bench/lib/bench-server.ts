@@ -1,9 +1,12 @@
 // What every benchmark app module exports: start a server for a scenario, report its port, close it.
+import type { Server } from 'node:http'
 import type { AppContext, ScenarioName } from '../scenarios'
 
 /** A running benchmark server. */
 export interface BenchServer {
   port: number
+  /** The node server, for the in-process harness (bench/micro.ts) to hand it connections directly. */
+  server: Server
   close (): Promise<void>
 }
 

@@ -2,15 +2,7 @@
 import express = require('../../presets/default')
 import cookieParser from 'cookie-parser'
 import escapeHtml from 'escape-html'
-import { listen, middleware } from '../support'
-import type { Request } from '../../kernel'
-
-/** What cookie-parser adds to the request. */
-type CookieRequest = Request & {
-  cookies: Record<string, unknown>
-  /** Signed cookies whose signature holds; `false` for a tampered one. */
-  signedCookies: Record<string, unknown>
-}
+import { listen } from '../support'
 
 /** The secret signed cookies are signed with; set COOKIE_SECRET in real use. */
 const SECRET = process.env.COOKIE_SECRET || 'keyboard cat'
@@ -20,13 +12,13 @@ const REMEMBER_MS = 15 * 60 * 1000
 const NAME = /^[\p{L}\p{N} .'-]{1,40}$/u
 
 const app = express()
-app.use(middleware(cookieParser(SECRET)))
+app.use(cookieParser(SECRET))
 app.use(express.urlencoded({ extended: false, limit: '1kb' }))
 
 app.get('/', function home (req, res) {
-  const { cookies, signedCookies } = req as CookieRequest
+  const { cookies, signedCookies } = req
   const base = req.baseUrl
-  // A tampered signed cookie reads as false: forget it.
+  // cookie-parser reads a signed cookie whose signature fails as false: forget it.
   if (signedCookies.name === false) res.clearCookie('name', { path: base || '/' })
   const name = typeof signedCookies.name === 'string' ? signedCookies.name : undefined
   const visits = Number(cookies.visits)

@@ -83,11 +83,16 @@ app.get(/^\/commits\/(\w+)(?:\.\.(\w+))?$/, function showCommits (req, res) {
 
 // app.route chains several methods on one path.
 const books = ['Dune', 'Emma']
+/** Most books on the shelf, and the longest title, so requests cannot fill the memory. */
+const MAX_BOOKS = 100
+const MAX_TITLE = 200
 app.route('/books')
   .get(function listBooks (req, res) { res.json(books) })
   .post(express.json(), function addBook (req, res, next) {
     const title: unknown = req.body && req.body.title
     if (typeof title !== 'string' || title.trim() === '') return next(createError(400, 'A book needs a "title" string'))
+    if (title.length > MAX_TITLE) return next(createError(400, `Titles are at most ${MAX_TITLE} characters`))
+    if (books.length >= MAX_BOOKS) return next(createError(409, 'The shelf is full'))
     books.push(title.trim())
     res.status(201).json(books)
   })

@@ -3,16 +3,15 @@ import express = require('../../presets/default')
 import session from 'express-session'
 import escapeHtml from 'escape-html'
 import createError from 'http-errors'
-import { listen, middleware } from '../support'
+import { listen } from '../support'
 import { authenticate, MAX_PASSWORD } from './users'
-import type { ErrorRequestHandler, Request, RequestHandler } from '../../kernel'
+import type { ErrorRequestHandler, RequestHandler } from '../../kernel'
 
-/** The session as this app uses it: express-session's object plus the logged-in user's name. */
-type LoginSession = session.Session & { user?: string }
-
-/** The session express-session attached to the request. */
-function sessionOf (req: Request): LoginSession {
-  return (req as Request & { session: LoginSession }).session
+// What this app keeps in a session: the logged-in user's name (req.session.user).
+declare module 'express-session' {
+  interface SessionData {
+    user: string
+  }
 }
 
 /** A page around `body`. */
@@ -30,23 +29,23 @@ function loginForm (base: string, message?: string): string {
 
 /** Lets logged-in users through; others get the login form with a 401. */
 const requireLogin: RequestHandler = function requireLogin (req, res, next) {
-  if (sessionOf(req).user) return next()
+  if (req.session.user) return next()
   res.status(401).send(loginForm(req.baseUrl, 'Please log in to see that page.'))
 }
 
 const app = express()
 
-app.use(middleware(session({
+app.use(session({
   name: 'ristretto.sid',
   secret: process.env.SESSION_SECRET || 'a secret to set with SESSION_SECRET',
   resave: false,
   saveUninitialized: false,
   cookie: { httpOnly: true, sameSite: 'lax', maxAge: 60 * 60 * 1000 }
-})))
+}))
 app.use(express.urlencoded({ extended: false, limit: '2kb' }))
 
 app.get('/', function home (req, res) {
-  const user = sessionOf(req).user
+  const user = req.session.user
   const base = req.baseUrl
   if (!user) {
     res.send(page('Sessions', `<p>You are not logged in. <a href="${base}/login">Log in</a></p>`))
@@ -76,12 +75,10 @@ app.post('/login', function login (req, res, next) {
       return
     }
     // A new session id on login, so an id planted before login is worthless after it.
-    const current = sessionOf(req)
-    current.regenerate(function regenerated (err) {
+    req.session.regenerate(function regenerated (err) {
       if (err) return next(err)
-      const fresh = sessionOf(req)
-      fresh.user = user
-      fresh.save(function saved (saveErr) {
+      req.session.user = user
+      req.session.save(function saved (saveErr) {
         if (saveErr) return next(saveErr)
         res.redirect(303, `${req.baseUrl}/restricted`)
       })
@@ -90,12 +87,12 @@ app.post('/login', function login (req, res, next) {
 })
 
 app.get('/restricted', requireLogin, function restricted (req, res) {
-  res.send(page('Restricted', `<p>Hello ${escapeHtml(sessionOf(req).user as string)}, only logged-in users see this.</p>` +
+  res.send(page('Restricted', `<p>Hello ${escapeHtml(req.session.user as string)}, only logged-in users see this.</p>` +
     `<p><a href="${req.baseUrl}/">Home</a></p>`))
 })
 
 app.post('/logout', function logout (req, res, next) {
-  sessionOf(req).destroy(function destroyed (err) {
+  req.session.destroy(function destroyed (err) {
     if (err) return next(err)
     res.clearCookie('ristretto.sid', { path: '/' })
     res.redirect(303, `${req.baseUrl}/`)

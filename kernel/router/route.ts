@@ -19,6 +19,19 @@ export interface RouteRegistrar<T, P = ParamsDictionary> {
 export const MAX_SYNC_NEXT = 100
 
 type Done = (err?: unknown) => void
+
+/** Lowercase names of the request methods seen so far (node's list, and any extension), so matching does not lowercase per request. */
+const lowerMethods = new Map<string, string>()
+
+/** `method.toLowerCase()`, remembered for the methods node accepts (a bounded set: the parser refuses others). */
+export function lowerMethod (method: string): string {
+  let lower = lowerMethods.get(method)
+  if (lower === undefined) {
+    lower = method.toLowerCase()
+    if (lowerMethods.size < 256) lowerMethods.set(method, lower)
+  }
+  return lower
+}
 type AnyHandler = (...args: any[]) => unknown
 
 /** `P` types `req.params` in the route's handlers: `router.route('/users/:id')` gives `Route<{ id: string }>`. */
@@ -50,7 +63,7 @@ export class Route<P = ParamsDictionary> {
   /** Whether a request method is served here (HEAD falls back to GET). */
   _handles_method (method: string): boolean {
     if (this.methods._all) return true
-    let name = typeof method === 'string' ? method.toLowerCase() : method
+    let name = typeof method === 'string' ? lowerMethod(method) : method
     if (name === 'head' && !this.methods.head) name = 'get'
     return Boolean(this.methods[name])
   }
@@ -71,7 +84,7 @@ export class Route<P = ParamsDictionary> {
       done()
       return
     }
-    let method = typeof req.method === 'string' ? req.method.toLowerCase() : req.method
+    let method = typeof req.method === 'string' ? lowerMethod(req.method) : req.method
     if (method === 'head' && !this.methods.head) method = 'get'
     req.route = this
 

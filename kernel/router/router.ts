@@ -8,7 +8,7 @@ import { flatten, shortTypeName } from '../internal/flatten'
 import { kernelOf } from '../internal/kernel-of'
 import { sendOptions } from '../internal/send-options'
 import type { Kernel } from '../plugin'
-import type { HandlerArgument, HandlerRegistrar, ParamHandler, PathParams, UseRegistrar } from '../types'
+import type { HandlerArgument, HandlerRegistrar, ParamHandler, ParamsDictionary, PathParams, UseRegistrar } from '../types'
 import type { RouteParameters } from './route-parameters'
 
 const deprecate = depd('ristretto')
@@ -26,8 +26,12 @@ type AnyHandler = (...args: any[]) => unknown
 type Next = (err?: unknown) => void
 type ParamCustomizer = (name: string, arg: any) => ParamHandler | void
 
-/** A router: middleware with its own stack, params and route methods. */
-export interface Router {
+/**
+ * A router: middleware with its own stack, params and route methods. `Inherited` is what its
+ * handlers' `req.params` holds besides their own path's parameters: the parent's parameters
+ * for a `mergeParams` router (`ParamsDictionary` unless given), nothing otherwise.
+ */
+export interface Router<Inherited = {}> {
   (req: any, res: any, next: Next): void
   /** Param callbacks by parameter name. */
   params: Record<string, ParamHandler[]>
@@ -41,26 +45,36 @@ export interface Router {
 
   handle (req: any, res: any, out: Next): void
   process_params (layer: Layer, called: Record<string, ParamCalled>, req: any, res: any, done: Next): void
-  use: UseRegistrar<this>
+  use: UseRegistrar<this, Inherited>
   /** A route for `path`, its handlers typed by the path's parameters. */
-  route<Path extends string> (path: Path): Route<RouteParameters<Path>>
+  route<Path extends string> (path: Path): Route<RouteParameters<Path> & Inherited>
   route (path: PathParams): Route
   param (name: string, fn: ParamHandler): this
   /** @deprecated since 4.11 */
   param (fn: ParamCustomizer): this
-  all: HandlerRegistrar<this>
-  get: HandlerRegistrar<this>
-  post: HandlerRegistrar<this>
-  put: HandlerRegistrar<this>
-  delete: HandlerRegistrar<this>
-  patch: HandlerRegistrar<this>
-  options: HandlerRegistrar<this>
-  head: HandlerRegistrar<this>
+  all: HandlerRegistrar<this, Inherited>
+  get: HandlerRegistrar<this, Inherited>
+  post: HandlerRegistrar<this, Inherited>
+  put: HandlerRegistrar<this, Inherited>
+  delete: HandlerRegistrar<this, Inherited>
+  patch: HandlerRegistrar<this, Inherited>
+  options: HandlerRegistrar<this, Inherited>
+  head: HandlerRegistrar<this, Inherited>
   /** Every other lowercase `http.METHODS` entry; `any` because the names come from node at run time. */
   [method: string]: any
 }
 
 interface ParamCalled { error: unknown, match: unknown, value: unknown }
+
+/**
+ * `framework.Router(options)`. With `mergeParams: true` the router's handlers also see the
+ * parent's parameters: of unknown names (`ParamsDictionary`), or as given,
+ * `framework.Router<{ author: string }>({ mergeParams: true })`.
+ */
+export interface RouterFactory {
+  <Inherited = ParamsDictionary> (options: RouterOptions & { mergeParams: true }): Router<Inherited>
+  (options?: RouterOptions): Router
+}
 
 /** The prototype of every router. A function, so routers keep `call`/`apply`/`bind`. */
 export const routerPrototype = function Router () {} as unknown as Router
@@ -69,6 +83,8 @@ export const routerPrototype = function Router () {} as unknown as Router
  * Creates a router. Callable as middleware; mount it with `app.use(path, router)`.
  * The kernel, when given, receives `layerAdded` events for this router's layers.
  */
+export function createRouter<Inherited = ParamsDictionary> (options: RouterOptions & { mergeParams: true }, kernel?: Kernel): Router<Inherited>
+export function createRouter (options?: RouterOptions, kernel?: Kernel): Router
 export function createRouter (options: RouterOptions = {}, kernel?: Kernel): Router {
   const opts = options || {}
   const router = function router (req: any, res: any, next: Next) {
@@ -121,8 +137,9 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   let removed = ''
   let slashAdded = false
   let sync = 0
-  const paramcalled: Record<string, ParamCalled> = {}
-  const options: string[] = []
+  // Allocated on first need: most requests call no param callback and are not OPTIONS.
+  let paramcalled: Record<string, ParamCalled> | undefined
+  let options: string[] | undefined
   const stack = self.stack
   const parentParams = req.params
   const parentUrl: string = req.baseUrl || ''
@@ -136,7 +153,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   if (req.method === 'OPTIONS') {
     const exit = done
     done = function optionsExit (err?: unknown) {
-      if (err || options.length === 0) return exit(err)
+      if (err || options === undefined || options.length === 0) return exit(err)
       sendOptions(res, options, exit)
     }
   }
@@ -189,7 +206,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
       }
       const method = req.method
       const hasMethod = route._handles_method(method)
-      if (!hasMethod && method === 'OPTIONS') appendMethods(options, route._options())
+      if (!hasMethod && method === 'OPTIONS') appendMethods(options ??= [], route._options())
       if (!hasMethod && method !== 'HEAD') match = false
     }
     if (match !== true || !layer) {
@@ -199,9 +216,16 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
     if (route) req.route = route
     req.params = self.mergeParams ? mergeParams(layer.params!, parentParams) : layer.params
     const layerPath = layer.path!
+    if (self.process_params === processParams && !hasParamCallbacks(self.params, layer.keys)) {
+      // No param callback to run: go on at once, without the continuation closure.
+      if (route) layer.handle_request(req, res, next)
+      else trimPrefix(layer, layerError, layerPath, path)
+      sync = 0
+      return
+    }
     const matched = layer
     const matchedRoute = route
-    self.process_params(matched, paramcalled, req, res, function afterParams (perr?: unknown) {
+    self.process_params(matched, paramcalled ??= {}, req, res, function afterParams (perr?: unknown) {
       if (perr) next(layerError || perr)
       else if (matchedRoute) matched.handle_request(req, res, next)
       else trimPrefix(matched, layerError, layerPath, path)
@@ -233,7 +257,16 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   }
 }
 
-proto.process_params = function processParams (this: Router, layer: Layer, called: Record<string, ParamCalled>, req: any, res: any, done: Next): void {
+/** Whether any parameter of a matched layer has `router.param` callbacks to run. */
+function hasParamCallbacks (params: Record<string, ParamHandler[]>, keys: Layer['keys']): boolean {
+  for (let i = 0; i < keys.length; i++) {
+    if (params[keys[i].name]) return true
+  }
+  return false
+}
+
+proto.process_params = processParams
+function processParams (this: Router, layer: Layer, called: Record<string, ParamCalled>, req: any, res: any, done: Next): void {
   const params = this.params
   const keys = layer.keys
   if (!keys || keys.length === 0) {

@@ -1,18 +1,23 @@
 // Reads off what is left of a request after a failed read, so the connection can answer and be reused.
 import onFinished from 'on-finished'
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Transform } from 'node:stream'
 
 /**
- * Stops inflating (when `stream` is an inflater), discards the rest of the request body,
- * and calls `callback` once the request has been read to its end.
+ * Stops inflating (when `stream` is an inflater) and discards the rest of the request body.
+ * On a connection that stays open, `callback` runs at once: node keeps reading and dropping
+ * what is left, so the client gets its answer (a 413, say) while it is still sending, and an
+ * endless body is never waited for. When the connection closes after the answer, `callback`
+ * waits for the end of the request instead: closing a socket with unread data resets it, and
+ * the client would lose the answer.
  */
-export function drainRequest (req: IncomingMessage, stream: IncomingMessage | Transform, callback: () => void): void {
+export function drainRequest (req: IncomingMessage, res: ServerResponse, stream: IncomingMessage | Transform, callback: () => void): void {
   if (stream !== req) {
     const inflater = stream as Transform
     req.unpipe(inflater)
     inflater.destroy()
   }
-  onFinished(req, function drained () { callback() })
   req.resume()
+  if (res.shouldKeepAlive && !onFinished.isFinished(req)) callback()
+  else onFinished(req, function drained () { callback() })
 }

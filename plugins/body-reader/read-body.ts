@@ -45,8 +45,8 @@ function errorType (err: Error, fallback: string): string {
 /**
  * Reads the body of `req` and calls `next()` with `req.body` set, or `next(err)` with an
  * http-errors error (see the spec's body parser error table). `charset` is the charset to
- * decode with, `null` to keep the Buffer. On a read error the rest of the request is drained
- * before `next(err)`, so the reply can be sent on a connection that is still usable.
+ * decode with, `null` to keep the Buffer. On a read error the rest of the request is discarded
+ * (see `drainRequest` for when `next(err)` waits for it), so the reply can be sent on a usable connection.
  */
 export function readBody (req: BodyRequest, res: ServerResponse, next: Next, reader: BodyReader, charset: string | null): void {
   // From here on the body belongs to this parser: stacked parsers step aside.
@@ -70,7 +70,7 @@ export function readBody (req: BodyRequest, res: ServerResponse, next: Next, rea
   }, function onBody (err, buf) {
     if (err) {
       const error = createError(400, err)
-      drainRequest(req, stream, function afterDrain () { next(error) })
+      drainRequest(req, res, stream, function afterDrain () { next(error) })
       return
     }
     finish(req, res, next, reader, charset, buf)

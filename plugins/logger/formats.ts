@@ -1,7 +1,7 @@
 // The predefined formats: combined, common, default, short, tiny, and the coloured dev format.
 import { compile } from './compile'
 import { responseStarted } from './response-started'
-import type { FormatFn, LoggerRequest, LoggerResponse, TokenIndexer } from './types'
+import type { CompiledFormatFn, LoggerRequest, LoggerResponse, TokenIndexer } from './types'
 
 /** Standard Apache combined log output. */
 export const COMBINED = ':remote-addr - :remote-user [:date[clf]] ":method :url HTTP/:http-version" :status :res[content-length] ":referrer" ":user-agent"'
@@ -29,8 +29,8 @@ function colorDisabled (): boolean {
 }
 
 // One compiled format per colour, built on first use.
-const devByColor = new Map<number, FormatFn>()
-let devPlain: FormatFn | undefined
+const devByColor = new Map<number, CompiledFormatFn>()
+let devPlain: CompiledFormatFn | undefined
 
 /**
  * The dev format: `:method :url :status :response-time ms - :res[content-length]`,

@@ -5,6 +5,8 @@ import onHeaders from 'on-headers'
 import { createBufferStream } from './buffer-stream'
 import { compile } from './compile'
 import { COMBINED, COMMON, DEFAULT, SHORT, TINY, dev } from './formats'
+import { json } from './json-format'
+import { jsonLine } from './json-line'
 import { recordStartTime } from './timing'
 import { PREDEFINED_TOKENS, remoteAddress } from './tokens'
 import type {
@@ -54,8 +56,11 @@ function createMiddleware (formatLine: FormatFn, options: LoggerOptions, stream:
 
   function writeLine (req: LoggerRequest, res: LoggerResponse): void {
     if (skip && skip(req, res)) return
-    const line = formatLine(tokens, req, res)
-    if (line === undefined || line === null) return
+    const output = formatLine(tokens, req, res)
+    if (output === undefined || output === null) return
+    // A record is written as one JSON line; anything else as the line it is.
+    const line = typeof output === 'object' ? jsonLine(output) : output
+    if (line === undefined) return
     stream.write(line + '\n')
   }
 
@@ -94,8 +99,9 @@ function createMiddleware (formatLine: FormatFn, options: LoggerOptions, stream:
 
 /**
  * Makes request-logging middleware. `format` is a predefined format name (`combined`,
- * `common`, `dev`, `short`, `tiny`), a format string of `:tokens`, or a function
- * `(tokens, req, res)` returning the line (`undefined`/`null` logs nothing).
+ * `common`, `dev`, `json`, `short`, `tiny`), a format string of `:tokens`, or a function
+ * `(tokens, req, res)` returning the line, or an object written as one JSON line
+ * (`undefined`/`null` logs nothing).
  *
  * @example
  * app.use(logger('tiny'))
@@ -168,6 +174,7 @@ deprecate.property(logger, 'default', 'default format: use combined format')
 logger.format('short', SHORT)
 logger.format('tiny', TINY)
 logger.format('dev', dev)
+logger.format('json', json)
 
 for (const [name, fn] of PREDEFINED_TOKENS) logger.token(name, fn)
 

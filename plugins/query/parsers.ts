@@ -18,7 +18,9 @@ export const EXTENDED_OPTIONS: Readonly<qs.IParseOptions> = Object.freeze({
 
 /** `query parser` = `'extended'`: nested objects and arrays with qs. */
 export function parseExtendedQueryString (str: string | null | undefined): qs.ParsedQs {
-  return qs.parse(str as string, EXTENDED_OPTIONS) as qs.ParsedQs
+  // No query string: qs answers a new empty object; skip its option handling (most requests have none).
+  if (str === null || str === undefined || str === '') return {}
+  return qs.parse(str, EXTENDED_OPTIONS) as qs.ParsedQs
 }
 
 /** `query parser` = `'simple'` or `true`: node's flat `querystring.parse`. */

@@ -17,6 +17,9 @@ interface FreshRequest extends IncomingMessage {
 export function fresh (this: FreshRequest): boolean {
   const res = this.res
   if (!res || !CACHEABLE_METHODS.has(this.method)) return false
+  // Without a conditional header nothing can be fresh: skip reading the response's validators.
+  const headers = this.headers
+  if (!headers['if-none-match'] && !headers['if-modified-since']) return false
   const status = res.statusCode
   if ((status >= 200 && status < 300) || status === 304) {
     return checkFresh(this.headers, {

@@ -1,11 +1,39 @@
-// Public types of the request plugin: the helpers it adds to Request, by declaration merging.
-import type parseRange from 'range-parser'
+// Public types of the request plugin: the helpers it adds to Request, and its settings, by declaration merging.
 import type { RangeOptions } from './range'
 import type { TrustFunction } from './trust-proxy'
 
 export type { RangeOptions, TrustFunction }
 
+/** One range of `req.range`: first and last byte, inclusive. */
+export interface ByteRange {
+  start: number
+  end: number
+}
+
+/** The ranges `req.range` found, with their unit (`type`, usually `'bytes'`). */
+export interface RequestRanges extends Array<ByteRange> {
+  type: string
+}
+
+/** A `trust proxy` value (see the setting); `false`, `null` and `undefined` trust nothing. */
+export type TrustProxySetting = boolean | number | string | readonly string[] | TrustFunction | null | undefined
+
 declare module '../../kernel/types' {
+  interface Settings {
+    /**
+     * Which proxies in front of the app to believe (`X-Forwarded-For`, `-Proto`, `-Host`): `true`
+     * (all), a hop count, an address, subnet or pre-configured name (`loopback`, `linklocal`,
+     * `uniquelocal`), a comma-separated list or an array of them, or a function `(addr, i) => boolean`.
+     * Default false. Mounted apps inherit it unless they set their own.
+     * @example app.set('trust proxy', 'loopback, 10.0.0.0/8')
+     */
+    'trust proxy': TrustProxySetting
+    /** The compiled `trust proxy` (set by the framework when `trust proxy` is set). */
+    'trust proxy fn': TrustFunction
+    /** Dot-separated host labels dropped from the right to reach the subdomains. Default 2. */
+    'subdomain offset': number
+  }
+
   interface Request {
     /**
      * `'http'` or `'https'` (TLS). When the socket peer is trusted (`trust proxy`), the first
@@ -98,7 +126,7 @@ declare module '../../kernel/types' {
      * The `Range` header for a resource of `size` bytes: ranges with a `type`, `-1` when
      * unsatisfiable, `-2` when malformed, `undefined` without the header.
      */
-    range (size: number, options?: RangeOptions): parseRange.Ranges | parseRange.Result | undefined
+    range (size: number, options?: RangeOptions): RequestRanges | -1 | -2 | undefined
     /**
      * `name` from `req.params`, else `req.body`, else `req.query`, else `defaultValue`.
      * `any`: the value is whatever the route, the body parser or the query parser produced.

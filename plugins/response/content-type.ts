@@ -2,14 +2,15 @@
 import mime from 'mime-types'
 import contentType from 'content-type'
 import type { Response } from '../../kernel/types'
+import { memoizeString } from './string-memo'
 
 /** What an unknown extension maps to, as in Express. */
 export const DEFAULT_MEDIA_TYPE = 'application/octet-stream'
 
 /** The media type of a type or extension: exact when it contains `/`, else looked up (`'json'`, `'.html'`, `'a.png'`). */
-export function mediaTypeOf (type: string): string {
+export const mediaTypeOf: (type: string) => string = memoizeString(function mediaTypeOf (type: string): string {
   return type.indexOf('/') === -1 ? (mime.lookup(type) || DEFAULT_MEDIA_TYPE) : type
-}
+})
 
 /** Sets `Content-Type` from a media type or an extension. */
 export function type (this: Response, value: string): Response {
@@ -22,3 +23,8 @@ export function setCharset (value: string, charset: string): string {
   parsed.parameters.charset = charset
   return contentType.format(parsed)
 }
+
+/** `setCharset(value, 'utf-8')`, remembered: res.send rewrites the same few types on every response. */
+export const setUtf8Charset: (value: string) => string = memoizeString(function setUtf8Charset (value: string): string {
+  return setCharset(value, 'utf-8')
+})

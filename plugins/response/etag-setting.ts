@@ -1,16 +1,65 @@
 // The `etag` setting compiled into the `etag fn` setting res.send uses.
-import etag from 'etag'
+import crypto from 'node:crypto'
 import type { ETagFunction } from './types'
 
-/** Builds a generator that tags a body (string or Buffer) with the etag package. */
-function etagGenerator (weak: boolean): ETagFunction {
+/**
+ * SHA-1 of the body in base64, one-shot (`crypto.hash`, node >= 20.12) where available: it
+ * skips the Hash object `createHash` builds, which costs more than hashing a small body.
+ */
+const sha1Base64: (data: string | Buffer) => string = typeof crypto.hash === 'function'
+  ? (data) => crypto.hash('sha1', data, 'base64')
+  : (data) => crypto.createHash('sha1').update(data).digest('base64')
+
+/**
+ * The entity tag of a body, as the `etag` package makes it (`"<length in hex>-<27 chars of base64 sha1>"`),
+ * computed without it on the hot path; test/plugins/response/etag-generators.test.ts checks they agree.
+ * Strings are hashed as the bytes `encoding` gives them (UTF-8 by default).
+ */
+function entityTag (body: Buffer | string, encoding?: BufferEncoding): string {
+  let bytes = body
+  if (typeof bytes === 'string' && encoding !== undefined && encoding !== 'utf8' && encoding !== 'utf-8') bytes = Buffer.from(bytes, encoding)
+  const length = typeof bytes === 'string' ? Buffer.byteLength(bytes, 'utf8') : bytes.length
+  return '"' + length.toString(16) + '-' + sha1Base64(bytes).slice(0, 27) + '"'
+}
+
+/** Longest string body whose tag is remembered: hashing it for the lookup must stay far cheaper than SHA-1. */
+const MEMO_MAX_LENGTH = 1024
+/** Tags remembered before the memo starts over, so distinct bodies cannot grow it without bound. */
+const MEMO_MAX_ENTRIES = 512
+
+/**
+ * A tag generator that remembers the tags of short UTF-8 string bodies: an app answers the same
+ * small bodies over and over (`OK`, a health check, a fixed JSON document), and SHA-1 costs
+ * more than the rest of `res.send`. The tag is a pure function of the bytes, so remembering it
+ * changes nothing but the time.
+ */
+function memoizedGenerator (prefix: string): (body: Buffer | string, encoding?: BufferEncoding) => string {
+  const memo = new Map<string, string>()
   return function generateETag (body, encoding) {
-    return etag(Buffer.isBuffer(body) ? body : Buffer.from(body, encoding), { weak })
+    if (typeof body !== 'string' || body.length > MEMO_MAX_LENGTH || (encoding !== undefined && encoding !== 'utf8' && encoding !== 'utf-8')) {
+      return prefix + entityTag(body, encoding)
+    }
+    let tag = memo.get(body)
+    if (tag === undefined) {
+      tag = prefix + entityTag(body)
+      if (memo.size >= MEMO_MAX_ENTRIES) memo.clear()
+      memo.set(body, tag)
+    }
+    return tag
   }
 }
 
-const weakETag = etagGenerator(true)
-const strongETag = etagGenerator(false)
+/** `etag` = `true`/`'weak'`: `W/"…"` tags. */
+const weakETag = memoizedGenerator('W/')
+
+/** `etag` = `'strong'`: `"…"` tags. */
+const strongETag = memoizedGenerator('')
+
+/**
+ * The built-in generators: they accept a string body as well as its bytes, so res.send can skip
+ * converting the body to a Buffer first (a user's generator always receives a Buffer, as in Express).
+ */
+export const BUILT_IN_ETAG_FUNCTIONS: ReadonlySet<unknown> = new Set<unknown>([weakETag, strongETag])
 
 /**
  * Compiles a value of the `etag` setting: `true`/`'weak'` → weak tags, `'strong'` → strong tags,

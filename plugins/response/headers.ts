@@ -1,16 +1,17 @@
 // res.set / res.header, res.get and res.append: reading and writing response headers.
 import mime from 'mime-types'
 import type { Response } from '../../kernel/types'
+import { memoizeString } from './string-memo'
 
 /** A `charset` parameter already present in a Content-Type value. */
 const CHARSET_PARAM = /;\s*charset\s*=/
 
-/** Adds the charset mime-types knows for a text-like media type, unless one is given. */
-function withDefaultCharset (value: string): string {
+/** Adds the charset mime-types knows for a text-like media type, unless one is given (remembered per value). */
+const withDefaultCharset = memoizeString(function withDefaultCharset (value: string): string {
   if (CHARSET_PARAM.test(value)) return value
   const charset = mime.charset(value.split(';')[0])
   return charset ? `${value}; charset=${charset.toLowerCase()}` : value
-}
+})
 
 /** `res.set(field, value)` or `res.set({ field: value, … })`. */
 export function set (this: Response, field: string | Record<string, unknown>, value?: unknown): Response {

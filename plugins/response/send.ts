@@ -2,7 +2,8 @@
 import type { Response } from '../../kernel/types'
 import type { ETagFunction } from './types'
 import { deprecate } from './deprecate'
-import { setCharset } from './content-type'
+import { setUtf8Charset } from './content-type'
+import { BUILT_IN_ETAG_FUNCTIONS } from './etag-setting'
 import { statusMessage } from './status'
 
 /** Below this length a string's byte length is computed without converting it to a Buffer first. */
@@ -43,9 +44,14 @@ export function send (this: Response, body?: unknown): Response {
     chunk = statusMessage(chunk)
   }
 
+  /** Whether Content-Type was just set here to `text/html` (which `res.set` completed with its charset). */
+  let typedHere = false
   switch (typeof chunk) {
     case 'string':
-      if (!this.get('Content-Type')) this.type('html')
+      if (!this.get('Content-Type')) {
+        this.type('html')
+        typedHere = true
+      }
       break
     case 'boolean':
     case 'number':
@@ -63,7 +69,11 @@ export function send (this: Response, body?: unknown): Response {
   if (typeof chunk === 'string') {
     encoding = 'utf8'
     const current = this.get('Content-Type')
-    if (typeof current === 'string') this.set('Content-Type', setCharset(current, 'utf-8'))
+    if (typeof current === 'string') {
+      // When set just above, setting the same value again would change nothing, not even the name's case: skip it.
+      const withCharset = setUtf8Charset(current)
+      if (!typedHere || withCharset !== current) this.set('Content-Type', withCharset)
+    }
   }
 
   const etagFn = this.app.get('etag fn') as ETagFunction | undefined
@@ -73,7 +83,8 @@ export function send (this: Response, body?: unknown): Response {
   if (chunk !== undefined) {
     if (Buffer.isBuffer(chunk)) {
       length = chunk.length
-    } else if (!generateETag && (chunk as string).length < SMALL_BODY) {
+    } else if ((!generateETag && (chunk as string).length < SMALL_BODY) || (generateETag && BUILT_IN_ETAG_FUNCTIONS.has(etagFn))) {
+      // The built-in generators hash the string itself; a user's generator gets a Buffer, as in Express.
       length = Buffer.byteLength(chunk as string, encoding)
     } else {
       // Hashing needs the bytes anyway: convert once, and send the Buffer.

@@ -39,7 +39,28 @@ export interface FormatHandlers {
 /** An ETag generator, as compiled from the `etag` setting: returns a quoted tag, or nothing to send none. */
 export type ETagFunction = (body: Buffer | string, encoding?: BufferEncoding) => string | undefined | null | false
 
+/** An `etag` value: `true` or `'weak'`, `'strong'`, `false` (no ETags), or a generator. */
+export type ETagSetting = boolean | 'weak' | 'strong' | ETagFunction
+
 declare module '../../kernel/types' {
+  interface Settings {
+    /**
+     * ETags of dynamic responses (`res.send`): `true` or `'weak'` (default), `'strong'`, `false`
+     * (none), or a function `(body, encoding) => tag`. Static files have their own.
+     */
+    etag: ETagSetting
+    /** The compiled `etag` setting: undefined when ETags are off (set by the framework). */
+    'etag fn': ETagFunction | undefined
+    /** The query parameter naming the callback of `res.jsonp`. Default `'callback'`. */
+    'jsonp callback name': string
+    /** Escape `<`, `>` and `&` in JSON responses, so they cannot be sniffed as HTML. */
+    'json escape'?: boolean
+    /** The `replacer` of JSON responses: a function or a list of keys, given to `JSON.stringify` as is (`any`: its own type). */
+    'json replacer'?: any
+    /** The `space` of JSON responses: an indent width or string. */
+    'json spaces'?: number | string
+  }
+
   // The type parameters repeat the kernel's declaration exactly, as merging requires (`any`: bodies and locals are the app's).
   interface Response<ResBody = any, Locals extends Record<string, any> = Record<string, any>> {
     /**

@@ -1,11 +1,22 @@
 // Public types of the views plugin: app.engine, app.render and res.render, by declaration merging.
 import type { EngineFunction } from './view-hooks'
-import type { RenderCallback } from './view'
+import type { RenderCallback, ViewConstructor } from './view'
 
 /** Locals given to a render; `cache` is reserved (true: reuse the looked-up view). */
 export type RenderLocals = Record<string, any> & { cache?: boolean } // template values are the app's, of any type
 
 declare module '../../kernel/types' {
+  interface Settings {
+    /** The folder of the views, or folders looked up in order. Default `./views` of the working directory. */
+    views: string | string[]
+    /** The class that looks up and renders a view (replaceable, as in Express). */
+    view: ViewConstructor
+    /** The extension added to view names without one (`'pug'`). */
+    'view engine'?: string
+    /** Cache compiled templates. Enabled by default when `env` is `'production'`. */
+    'view cache'?: boolean
+  }
+
   interface Application {
     /**
      * Registers the template engine of an extension (`'html'` or `'.html'`).

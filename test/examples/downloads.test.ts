@@ -9,7 +9,7 @@ describe('examples/downloads', () => {
     assert.match(res.text, /<a href="\/files\/hello.txt">hello.txt<\/a>/)
     assert.match(res.text, /<a href="\/files\/release%20notes.md">release notes.md<\/a>/)
     assert.match(res.text, /<a href="\/files\/reports\/visits.csv">reports\/visits.csv<\/a>/)
-    assert.doesNotMatch(res.text, /\.env/)
+    assert.doesNotMatch(res.text, /\.hidden/)
   })
 
   it('downloads a file as an attachment', async () => {
@@ -46,7 +46,7 @@ describe('examples/downloads', () => {
     })
 
     it('a dotfile is refused', async () => {
-      await request(app).get('/files/.env').expect(403, '<p>That file cannot be downloaded.</p>')
+      await request(app).get('/files/.hidden').expect(403, '<p>That file cannot be downloaded.</p>')
     })
 
     it('a folder, a NUL byte or a bad encoding does not crash', async () => {

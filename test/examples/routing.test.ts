@@ -66,6 +66,7 @@ describe('examples/routing', () => {
     it('a book without a title is a 400, malformed JSON a 400', async () => {
       await request(app).post('/books').send({ name: 'x' }).expect(400, '400: A book needs a "title" string')
       await request(app).post('/books').type('json').send('{"title":').expect(400, /^400: /)
+      await request(app).post('/books').send({ title: 'x'.repeat(201) }).expect(400, '400: Titles are at most 200 characters')
     })
 
     it('a badly encoded parameter is a 400', async () => {

@@ -119,6 +119,7 @@ export function createFullStackApp (options: FullStackOptions = {}): Application
   // `/api` parses its own bodies, so its error handler sees the parsers' errors.
   app.use('/api', createApi())
   app.use('/upload', framework.raw({ type: '*/*', limit: UPLOAD_LIMIT }))
+  app.use('/deep', framework.json({ limit: UPLOAD_LIMIT }))
   for (const parser of bodyParsers()) app.use(parser)
 
   app.get('/', (req, res) => { res.send('home') })
@@ -138,6 +139,8 @@ export function createFullStackApp (options: FullStackOptions = {}): Application
   app.get('/legacy/*', (req, res) => { res.sendfile(req.params[0], { root: PUBLIC_DIR }) })
 
   app.all('/echo', (req, res) => { res.json({ body: req.body }) })
+  // Echoing a deeply nested body overflows JSON.stringify's stack: a thrown RangeError, so a 500.
+  app.post('/deep', (req, res) => { res.json({ body: req.body }) })
   app.post('/upload', (req, res) => { res.json({ received: Buffer.isBuffer(req.body) ? req.body.length : 0 }) })
   app.post('/merge', (req, res) => {
     // What careless apps do with a parsed body: copy it into a fresh object.

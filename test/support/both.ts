@@ -23,7 +23,16 @@ async function collect (stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks)
 }
 
-/** Over HTTP: strings go as bytes (no implied form type) and streams are read first. */
+/** The bytes of a request body as inject would send them (streams read first); undefined when there is none. */
+async function bytesOf (body: InjectRequest['body']): Promise<Buffer | undefined> {
+  if (body === undefined || body === null) return undefined
+  if (typeof body === 'string') return Buffer.from(body)
+  if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+  if (body instanceof Readable) return collect(body)
+  return Buffer.from(JSON.stringify(body))
+}
+
+/** Over HTTP: the body is written as the same bytes inject sends (streams read first, so never chunked). */
 export const viaSupertest: Send = async (app, req = {}) => {
   const opts: InjectRequest = typeof req === 'string' ? { url: req } : req
   const method = (opts.method ?? 'GET').toLowerCase()
@@ -37,13 +46,21 @@ export const viaSupertest: Send = async (app, req = {}) => {
       res.on('data', (chunk: Buffer) => { chunks.push(chunk) })
       res.on('end', () => { callback(null, Buffer.concat(chunks)) })
     })
-  for (const [name, value] of Object.entries(opts.headers ?? {})) {
-    if (value !== undefined) test = test.set(name, Array.isArray(value) ? value.join(', ') : String(value))
+  const headers = Object.entries(opts.headers ?? {}).filter(([, value]) => value !== undefined)
+  for (const [name, value] of headers) {
+    test = test.set(name, Array.isArray(value) ? value.join(', ') : String(value))
   }
-  let body = opts.body
-  if (body instanceof Readable) body = await collect(body)
-  if (typeof body === 'string') body = Buffer.from(body)
-  const res = body === undefined ? await test : await test.send(body as object)
+  const has = (name: string): boolean => headers.some(([n]) => n.toLowerCase() === name)
+  const body = await bytesOf(opts.body)
+  if (body && opts.body !== null && typeof opts.body === 'object' && !(opts.body instanceof Readable) && !(opts.body instanceof Uint8Array) && !has('content-type')) {
+    test = test.set('Content-Type', 'application/json')
+  }
+  // Written as bytes: superagent would otherwise serialize by Content-Type (and imply a form type for strings).
+  if (body) {
+    if (!has('content-length') && !has('transfer-encoding')) test = test.set('Content-Length', String(body.length))
+    test.write(body)
+  }
+  const res = await test
   const bytes = Buffer.isBuffer(res.body) ? res.body : Buffer.alloc(0)
   const text = bytes.toString('utf8')
   return { status: res.status, headers: res.headers, body: bytes, text, json: <T>() => JSON.parse(text) as T }

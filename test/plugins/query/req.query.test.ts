@@ -3,9 +3,10 @@ import assert from 'node:assert/strict'
 import request from 'supertest'
 import framework from '../../../presets/default'
 import type { Application } from '../../../kernel'
+import type { QueryParserSetting } from '../../../plugins/query/types'
 
 /** An app answering `JSON.stringify(req.query)`, with `query parser` set first when given. */
-function queryApp (parser?: unknown): Application {
+function queryApp (parser?: QueryParserSetting): Application {
   const app = framework()
   if (parser !== undefined) app.set('query parser', parser)
   app.use((req, res) => { res.end(JSON.stringify(req.query)) })

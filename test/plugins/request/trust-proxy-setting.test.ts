@@ -3,17 +3,18 @@ import assert from 'node:assert/strict'
 import request from 'supertest'
 import framework from '../../../presets/default'
 import { answering } from './support'
+import type { TrustProxySetting } from '../../../plugins/request/types'
 
 const CHAIN = '1.1.1.1, 10.0.0.5, 192.168.1.2'
 type Trust = (addr: string | undefined, i: number) => boolean
 
-function trustOf (value: unknown): Trust {
+function trustOf (value: TrustProxySetting): Trust {
   const app = framework()
   app.set('trust proxy', value)
   return app.get('trust proxy fn') as Trust
 }
 
-function ipApp (value: unknown) {
+function ipApp (value: TrustProxySetting) {
   return answering((req) => [req.ip, req.ips], (a) => a.set('trust proxy', value))
 }
 
@@ -92,6 +93,7 @@ describe('app.set("trust proxy", value)', () => {
   it('throws on an address it cannot read, keeping the app usable', () => {
     const app = framework()
     assert.throws(() => app.set('trust proxy', 'not-an-ip'), /TypeError: invalid IP address: not-an-ip/)
+    // @ts-expect-error an object is not a trust proxy value: the type refuses it, and so does the setting
     assert.throws(() => app.set('trust proxy', {}), /unsupported trust argument/)
   })
 

@@ -1,0 +1,100 @@
+// The showcase: the other examples mounted under one server, with an index page linking them (`npm start`).
+import express = require('../../presets/default')
+import escapeHtml from 'escape-html'
+import { listen } from '../support'
+import type { Application, RequestHandler } from '../../kernel'
+import helloWorld = require('../hello-world')
+import routing = require('../routing')
+import jsonApi = require('../json-api')
+import contentNegotiation = require('../content-negotiation')
+import cookies = require('../cookies')
+import sessions = require('../sessions')
+import downloads = require('../downloads')
+import staticFiles = require('../static-files')
+import views = require('../views')
+import errorPages = require('../error-pages')
+import multiRouter = require('../multi-router')
+import bodyParsing = require('../body-parsing')
+import loggerToFile = require('../logger-to-file')
+import trimmedBuild = require('../trimmed-build')
+import thirdPartyPlugin = require('../third-party-plugin')
+
+interface Entry {
+  /** The example's folder name, also its mount path. */
+  name: string
+  app: Application
+  about: string
+  /** Built from another plugin list: run beside this build, not mounted into it. */
+  otherBuild?: boolean
+}
+
+const entries: Entry[] = [
+  { name: 'hello-world', app: helloWorld, about: 'The smallest app: one route.' },
+  { name: 'routing', app: routing, about: 'A router, params, param callbacks, wildcards, regular expressions, next(\'route\').' },
+  { name: 'json-api', app: jsonApi, about: 'A JSON web service with an API key (try ?api-key=foo on /json-api/api/todos) and JSON errors.' },
+  { name: 'content-negotiation', app: contentNegotiation, about: 'One resource as HTML, text or JSON with res.format.' },
+  { name: 'cookies', app: cookies, about: 'cookie-parser, plain and signed cookies.' },
+  { name: 'sessions', app: sessions, about: 'express-session login with scrypt password hashes (tobi / foobar).' },
+  { name: 'downloads', app: downloads, about: 'res.download from a files folder.' },
+  { name: 'static-files', app: staticFiles, about: 'framework.static, twice, with caching.' },
+  { name: 'views', app: views, about: 'EJS views with partials, and pug through consolidate.' },
+  { name: 'error-pages', app: errorPages, about: 'Custom 404 and 500 pages.' },
+  { name: 'multi-router', app: multiRouter, about: 'API versions, a nested mergeParams router, a guarded admin router.' },
+  { name: 'body-parsing', app: bodyParsing, about: 'The json, urlencoded, text and raw parsers (POST to them).' },
+  { name: 'logger-to-file', app: loggerToFile, about: 'Combined-format access log in a file; /logger-to-file/log shows its end.' },
+  { name: 'trimmed-build', app: trimmedBuild, about: 'The minimal preset plus four plugins.', otherBuild: true },
+  { name: 'third-party-plugin', app: thirdPartyPlugin, about: 'A correlation-id plugin written on the kernel API.', otherBuild: true }
+]
+
+/**
+ * Runs an app of another build under a path without mounting it. `app.use(path, app)` would
+ * re-parent its request and response prototypes onto this build's, and it would lose the helpers
+ * its own plugins gave it; here it keeps them, and the request gets ours back when it comes out.
+ */
+function beside (sub: Application): RequestHandler {
+  return function runBeside (req, res, next) {
+    const reqProto = Object.getPrototypeOf(req) as object
+    const resProto = Object.getPrototypeOf(res) as object
+    sub.handle(req, res, function leave (err?: unknown) {
+      Object.setPrototypeOf(req, reqProto)
+      Object.setPrototypeOf(res, resProto)
+      next(err)
+    })
+  }
+}
+
+function indexPage (): string {
+  const items = entries.map((e) => `<li><a href="/${e.name}/">${e.name}</a>: ${escapeHtml(e.about)}</li>`)
+  return `<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Ristretto examples</title></head>
+<body>
+<h1>Ristretto examples</h1>
+<ul>
+${items.join('\n')}
+</ul>
+<p>Not mounted here: <code>vhost</code>, which needs host names of its own.
+Run it alone with <code>node dist/examples/vhost/index.js</code> and open http://localhost:3000/ and http://tobi.localhost:3000/.</p>
+</body>
+</html>
+`
+}
+
+const app = express()
+
+app.get('/', function index (req, res) {
+  res.send(indexPage())
+})
+
+for (const entry of entries) {
+  if (entry.otherBuild) app.use(`/${entry.name}`, beside(entry.app))
+  else app.use(`/${entry.name}`, entry.app)
+}
+
+app.use(function notFound (req, res) {
+  res.status(404).send(`<p>No example at ${escapeHtml(req.path)}. <a href="/">All examples</a></p>`)
+})
+
+export = app
+
+if (require.main === module) listen(app, 'showcase')

@@ -1,0 +1,41 @@
+// The request logger's types from a consumer: `ristretto/logger` as morgan users write it.
+import fs from 'node:fs'
+import http from 'node:http'
+import express, { Request, Response } from 'ristretto'
+import logger from 'ristretto/logger'
+import loggerRequired = require('ristretto/logger')
+import { expectType } from './assert-type'
+
+const app = express()
+app.use(logger('dev'))
+app.use(logger('combined', { stream: fs.createWriteStream('access.log', { flags: 'a' }) }))
+app.use(logger(':method :url :status :res[content-length] - :response-time ms', {
+  skip: (req, res) => res.statusCode < 400,
+  immediate: false
+}))
+app.get('/', logger('tiny'), (req, res) => { res.send('ok') })
+
+// Tokens and formats typed with the framework's request and response.
+logger.token<Request, Response>('route', (req) => req.route?.path.toString())
+logger.token('id', (req) => req.headers['x-request-id'] as string | undefined)
+logger.format('mine', ':id :method :url')
+logger.format<Request, Response>('fn', (tokens, req, res) => [tokens.method(req, res), req.originalUrl, res.statusCode].join(' '))
+app.use(logger<Request, Response>((tokens, req, res) => `${req.ip} ${tokens.status(req, res)}`))
+
+const compiled = logger.compile(':method :url')
+expectType<string>()(logger.combined)
+void compiled
+
+// Works on a bare node server as well.
+const log = loggerRequired('short')
+http.createServer((req, res) => {
+  log(req, res, (err) => { res.end(err ? 'error' : 'ok') })
+})
+
+const options: loggerRequired.LoggerOptions = { buffer: false, stream: process.stdout }
+void options
+
+// @ts-expect-error a token callback returns text
+logger.token('bad', () => 42)
+// @ts-expect-error the stream needs write()
+logger('dev', { stream: {} })

@@ -74,8 +74,9 @@ export function finalHandler (req: any, res: any, app: Application) {
     if (err) setImmediate(logError, app, err)
 
     if (res.headersSent || res._header) {
-      // Too late for an error page: cut the connection so the client sees a broken response.
-      if (req.socket) req.socket.destroy()
+      // Too late for an error page. A response already ended is whole (a stray next() after it
+      // must not cut it short); one still being written is cut, so the client sees it broken.
+      if (!res.writableEnded && req.socket) req.socket.destroy()
       return
     }
     send(req, res, status, headers, msg)

@@ -5,6 +5,105 @@ import type { PathParams } from '../types'
 
 /** Characters that make a string path a pattern rather than a literal, in path-to-regexp 0.1. */
 const PATTERN_CHARS = /[:*?()+[\]{}\\^$|]/
+/** Anything outside printable ASCII: such paths keep the regexp, whose case folding is Unicode's. */
+const NON_ASCII = /[^\x20-\x7e]/
+
+/**
+ * Whether `path` starts with `prefix` (`prefix.length` characters), ignoring ASCII case when
+ * `sensitive` is false. `prefix` is printable ASCII, so only ASCII letters can fold, exactly as
+ * in a non-Unicode `i` regexp.
+ */
+function startsWithLiteral (path: string, prefix: string, sensitive: boolean): boolean {
+  const n = prefix.length
+  if (path.length < n) return false
+  if (sensitive) return path.startsWith(prefix)
+  for (let i = 0; i < n; i++) {
+    const a = path.charCodeAt(i)
+    const b = prefix.charCodeAt(i)
+    if (a === b) continue
+    const lower = a | 0x20
+    if (lower !== (b | 0x20) || lower < 0x61 || lower > 0x7a) return false
+  }
+  return true
+}
+
+/**
+ * How a string path can be tested without its regexp: a literal end-anchored path is a string
+ * comparison (give or take the trailing slash path-to-regexp makes optional); a pattern gets the
+ * literal text before its first token as a prefix every match must start with, so most paths
+ * are rejected without running the regexp.
+ */
+interface LiteralTest {
+  /** The end-anchored literal path, or undefined for patterns and prefixes. */
+  exact: string | undefined
+  /** Also match `exact` with its trailing slash dropped (it ends with `/`) or added (it does not). */
+  optionalSlash: boolean
+  /** Text every matching path starts with ('' when nothing is known), and its lowercase. */
+  prefix: string
+  lowerPrefix: string
+  sensitive: boolean
+}
+
+function literalTest (path: PathParams, opts: PathOptions): LiteralTest | undefined {
+  if (typeof path !== 'string' || NON_ASCII.test(path)) return undefined
+  const sensitive = Boolean(opts.sensitive)
+  if (!PATTERN_CHARS.test(path)) {
+    // path-to-regexp escapes only `.` in such a path; the rest is literal text.
+    if (opts.end === false) return prefixTest(path.endsWith('/') ? path.slice(0, -1) : path, sensitive)
+    // Every path the literal matches starts with it (without the slash that may be dropped).
+    const prefix = !opts.strict && path.endsWith('/') ? path.slice(0, -1) : path
+    return { exact: path, optionalSlash: !opts.strict, prefix, lowerPrefix: prefix.toLowerCase(), sensitive }
+  }
+  // Up to the first token; a `/` or `.` right before it may belong to an optional parameter.
+  let prefix = path.slice(0, path.search(PATTERN_CHARS))
+  const last = prefix[prefix.length - 1]
+  if (last === '/' || last === '.') prefix = prefix.slice(0, -1)
+  return prefix.length > 1 ? prefixTest(prefix, sensitive) : undefined
+}
+
+function prefixTest (prefix: string, sensitive: boolean): LiteralTest {
+  return { exact: undefined, optionalSlash: false, prefix, lowerPrefix: prefix.toLowerCase(), sensitive }
+}
+
+/**
+ * A cheap test a router runs before `layer.match`: true when `path` cannot match because it
+ * lacks the layer's literal prefix. `lowerPath` is `path.toLowerCase()` (for case-insensitive
+ * layers): the prefix is ASCII, and a non-ASCII character never matches an ASCII one in a
+ * non-Unicode `i` regexp, so a path the regexp accepts always passes (this never wrongly rejects).
+ */
+export function lacksPrefix (layer: Layer, path: string, lowerPath: string): boolean {
+  const literal = layer.literal
+  if (literal === undefined) return false
+  const subject = literal.sensitive ? path : lowerPath
+  const prefix = literal.sensitive ? literal.prefix : literal.lowerPrefix
+  const last = prefix.length - 1
+  if (last < 0) return false
+  // The prefix's last character first: it tells most prefixes of a route table apart, and costs
+  // far less than a full comparison (`startsWith` is a slow builtin call in V8).
+  if (subject.length <= last || subject.charCodeAt(last) !== prefix.charCodeAt(last)) return true
+  return !subject.startsWith(prefix)
+}
+
+/**
+ * The text all of a layer's matches start with, as compared: lowercase, or marked with a leading
+ * NUL when case-sensitive (paths with control characters never get a literal test, so the two
+ * kinds never share a key). '' when nothing is known.
+ */
+export function requiredPrefix (layer: Layer): string {
+  const literal = layer.literal
+  if (literal === undefined) return ''
+  return literal.sensitive ? '\0' + literal.prefix : literal.lowerPrefix
+}
+
+/** Whether `path` equals the literal `exact`, as its end-anchored regexp would decide. */
+function matchesExact (path: string, test: LiteralTest): boolean {
+  const exact = test.exact!
+  const n = exact.length
+  if (path.length === n) return startsWithLiteral(path, exact, test.sensitive)
+  if (!test.optionalSlash) return false
+  if (exact[n - 1] === '/') return path.length === n - 1 && startsWithLiteral(path, exact.slice(0, -1), test.sensitive)
+  return path.length === n + 1 && path[n] === '/' && startsWithLiteral(path, exact, test.sensitive)
+}
 
 /** The regexp of a layer, with Express 4's fast-path flags (read by tools, so they stay). */
 export interface LayerRegExp extends RegExp {
@@ -30,6 +129,37 @@ function decodeParam (value: string | undefined): string | undefined {
 }
 
 /**
+ * A lazy parameter as path-to-regexp 0.1 writes it in a regexp's source: `([^/]+?)`, `([^/\.]+?)`
+ * after a `.`, or `((?:(?!\/|<text>).)+?)` after other literal text. Group 1: the one-character
+ * class; group 2: the parenthesis closing the capture, the wrapper's, and its `?` if optional.
+ */
+const LAZY_PARAM = String.raw`\((\[\^\/\]|\[\^\/\\\.\]|\(\?:\(\?!\\\/\|(?:[^()\\]|\\.)*\)\.\))\+\?(\)\)\??)`
+/** A parameter right before another (`/:a:b`): every extra character it took, the next one could take. */
+const PARAM_BEFORE_PARAM = new RegExp(LAZY_PARAM + String.raw`(?=\(\?:\(\[\^\/\]\+\?\))`, 'g')
+/** A `*` with nothing after it but the optional slash and the end: it always matches, nothing backtracks. */
+const STAR_AT_END = String.raw`\(\.\*\)(?:\\\/\?)?(?:\$|\(\?=\\\/\|\$\)|\(\?:\\\/\|\$\))?$`
+/** A parameter, literal text (not starting with `/`), then a `*` followed by more pattern (`/:a-*-:b`). */
+const PARAM_BEFORE_STAR = new RegExp(LAZY_PARAM + String.raw`(?!\\\/)((?:[^()[\]{}|?*+^$\\]|\\.)+)(?=\(\.\*\))(?!` + STAR_AT_END + ')', 'g')
+
+/**
+ * Rewrites the two path-to-regexp 0.1 shapes whose regexps backtrack polynomially (ReDoS) into
+ * equivalent ones that run in linear time; path-to-regexp 0.1.12 already guards `/:a-:b`.
+ * - `/:a:b` (and `/:a:b:c`, `/:a?:b?`): a lazy parameter directly before another can take one
+ *   character only, since the next one absorbs whatever more it could take (same captures).
+ * - `/:a-*-:b`: a lazy parameter before literal text and a `*` can stop at the first occurrence of
+ *   that text, since the `*` absorbs whatever more it could take (same captures).
+ * RegExp paths are the user's own and are left alone.
+ */
+function withoutBacktracking (regexp: RegExp, path: PathParams): RegExp {
+  if (path instanceof RegExp) return regexp
+  const source = regexp.source
+    .replace(PARAM_BEFORE_PARAM, (_, cls: string, closers: string) => '(' + cls + closers)
+    .replace(PARAM_BEFORE_STAR, (_, cls: string, closers: string, text: string) =>
+      '(' + cls + '(?:(?!' + text + ')' + cls + ')*?' + closers + text)
+  return source === regexp.source ? regexp : new RegExp(source, regexp.flags)
+}
+
+/**
  * A stack entry. Its shape (`handle`, `name`, `params`, `path`, `keys`, `regexp`,
  * `route`, `method`) is Express 4's, because route listers and monitoring tools read it.
  */
@@ -44,8 +174,11 @@ export class Layer {
   route: Route | undefined
   /** Set on a route's own layers: the lowercase method it serves, undefined for `all`. */
   method: string | undefined
-  /** Length of a literal path pattern (no parameters), used to reject most paths without a regexp run. */
-  private readonly literalLength: number
+  /** How to decide (literal paths) or pre-filter (patterns) a match without the regexp; undefined: always the regexp. Internal. */
+  readonly literal: LiteralTest | undefined
+  /** `handle.length`, remembered for the function it was read from (reading a function's length is slow in V8). */
+  private arityOf: AnyHandler | undefined
+  private arity: number
 
   constructor (path: PathParams, options: PathOptions, fn: AnyHandler) {
     this.handle = fn
@@ -56,17 +189,27 @@ export class Layer {
     this.method = undefined
     this.keys = []
     const opts = options || {}
-    this.regexp = pathToRegexp(path as string, this.keys, opts) as LayerRegExp
+    this.regexp = withoutBacktracking(pathToRegexp(path as string, this.keys, opts), path) as LayerRegExp
     this.regexp.fast_star = path === '*'
     this.regexp.fast_slash = path === '/' && opts.end === false
-    // A literal end-anchored path matches only paths of its length, give or take a trailing slash.
-    this.literalLength = typeof path === 'string' && opts.end !== false && !PATTERN_CHARS.test(path) ? path.length : -1
+    this.literal = this.regexp.fast_slash || this.regexp.fast_star ? undefined : literalTest(path, opts)
+    this.arityOf = undefined
+    this.arity = 0
+  }
+
+  /** The number of declared parameters of the current `handle` (tools may replace `handle`: it is re-read then). */
+  private handleArity (fn: AnyHandler): number {
+    if (fn !== this.arityOf) {
+      this.arity = fn.length
+      this.arityOf = fn
+    }
+    return this.arity
   }
 
   /** Runs the handler as error middleware: only four-parameter functions handle errors. */
   handle_error (error: unknown, req: unknown, res: unknown, next: (err?: unknown) => void): void {
     const fn = this.handle
-    if (fn.length !== 4) {
+    if (this.handleArity(fn) !== 4) {
       next(error)
       return
     }
@@ -80,7 +223,7 @@ export class Layer {
   /** Runs the handler as request middleware: four-parameter functions are skipped. */
   handle_request (req: unknown, res: unknown, next: (err?: unknown) => void): void {
     const fn = this.handle
-    if (fn.length > 3) {
+    if (this.handleArity(fn) > 3) {
       next()
       return
     }
@@ -105,8 +248,15 @@ export class Layer {
         this.path = path
         return true
       }
-      const literal = this.literalLength
-      if (literal === -1 || (path.length - literal <= 1 && literal - path.length <= 1)) {
+      const literal = this.literal
+      if (literal !== undefined && literal.exact !== undefined) {
+        if (matchesExact(path, literal)) {
+          // The whole path is the match, and a literal has no parameters.
+          this.params = {}
+          this.path = path
+          return true
+        }
+      } else if (literal === undefined || startsWithLiteral(path, literal.prefix, literal.sensitive)) {
         match = this.regexp.exec(path)
       }
     }

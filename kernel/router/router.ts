@@ -1,8 +1,9 @@
 // The layer stack: Express 4's Router, with mounting, params, OPTIONS and error flow.
 import parseUrl from 'parseurl'
 import depd from 'depd'
-import { Layer } from './layer'
-import { Route, MAX_SYNC_NEXT } from './route'
+import { Layer, lacksPrefix } from './layer'
+import { afterPrefixRun } from './prefix-runs'
+import { Route, MAX_SYNC_NEXT, lowerMethod } from './route'
 import { methods } from './methods'
 import { flatten, shortTypeName } from '../internal/flatten'
 import { kernelOf } from '../internal/kernel-of'
@@ -193,8 +194,24 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
     let layer: Layer | undefined
     let match: unknown
     let route: Route | undefined
+    /** `path.toLowerCase()`, made when a case-insensitive layer's prefix is first checked. */
+    let lowerPath: string | undefined
+    // A route that does not serve the method is skipped before its path is tested, when testing
+    // it could not matter: OPTIONS collects every matching route's methods, HEAD may reach a route
+    // without GET or HEAD, and only a `%` in the path can make a match fail with a decoding error.
+    const requestMethod = req.method
+    const methodName = typeof requestMethod === 'string' && requestMethod !== 'OPTIONS' && requestMethod !== 'HEAD' &&
+      path.indexOf('%') === -1 ? lowerMethod(requestMethod) : undefined
     while (match !== true && idx < stack.length) {
       layer = stack[idx++]
+      const layerRoute = layer.route
+      if (methodName !== undefined && layerRoute !== undefined && !layerRoute.methods._all && !layerRoute.methods[methodName]) continue
+      // Most layers of a big table are rejected on their literal prefix, without the regexp, and
+      // with them the rest of their run of layers needing the same prefix.
+      if (layer.literal !== undefined && lacksPrefix(layer, path, lowerPath ??= path.toLowerCase())) {
+        idx = afterPrefixRun(stack, idx - 1)
+        continue
+      }
       match = matchLayer(layer, path)
       route = layer.route
       if (typeof match !== 'boolean') layerError = layerError || match

@@ -21,8 +21,8 @@ export interface AsyncHandlersOptions {
  * Handlers that return a promise: when it rejects (or an `async` handler throws), the
  * rejection reaches the error handlers as `next(err)`, exactly once; a rejection without
  * a reason becomes `new Error('Rejected promise')`. A handler that calls `next` and also
- * returns a promise moves the request on once: a later rejection is logged (except in
- * the `test` env), never routed twice. Covers middleware, route handlers, four-argument
+ * returns a promise moves the request on once: a later rejection (or throw) is logged
+ * (except in the `test` env), never routed twice. Covers middleware, route handlers, four-argument
  * error handlers and param callbacks, keeping each function's arity.
  *
  * Without this plugin, a returned promise is ignored, as in Express 4.

@@ -48,12 +48,12 @@ export function convertLayer (layer: Layer): void {
   const handle = layer.handle
   if (isRouter(handle)) enableRouter(handle)
   else if (isApp(handle)) enableApp(handle)
-  else if (!isDispatcher(handle) && !isWrapped(handle)) layer.handle = wrapLayerHandler(handle)
+  else if (!isDispatcher(handle) && !isWrapped(handle)) layer.handle = wrapLayerHandler(handle, true)
 }
 
 /** Converts a handler layer of an async-aware route. */
 export function convertRouteLayer (layer: Layer): void {
-  if (!isWrapped(layer.handle)) layer.handle = wrapLayerHandler(layer.handle)
+  if (!isWrapped(layer.handle)) layer.handle = wrapLayerHandler(layer.handle, false)
 }
 
 export function enableRoute (route: Route): void {

@@ -1,4 +1,4 @@
-// Same-arity wrappers that send a rejected promise to next(err) and let next run only once.
+// Same-arity wrappers that send a rejected promise to next(err), unless the handler already called next.
 type Next = (err?: unknown) => void
 type AnyHandler = (...args: any[]) => unknown
 
@@ -8,12 +8,15 @@ export const REJECTED_WITHOUT_REASON = 'Rejected promise'
 /** Every wrapper made here, so a handler is never wrapped twice. */
 const wrappers = new WeakSet<AnyHandler>()
 
-/** A `next` that forwards its first call only; `called` tells whether the handler has moved the request on. */
+/**
+ * The `next` a wrapped handler receives: it forwards every call, as the router's own
+ * would (it can end up as `req.next`, which later code calls again), and remembers
+ * that the handler moved the request on, so a later rejection is not routed too.
+ */
 interface OnceNext extends Next { called: boolean }
 
 function onceNext (forward: Next): OnceNext {
   const once = function next (err?: unknown): void {
-    if (once.called) return
     once.called = true
     forward(err)
   } as OnceNext
@@ -66,10 +69,19 @@ export function isWrapped (fn: unknown): boolean {
   return typeof fn === 'function' && wrappers.has(fn as AnyHandler)
 }
 
-/** Wraps middleware `(req, res, next)`. */
-export function wrapMiddleware (fn: AnyHandler): AnyHandler {
+/**
+ * A router hands every layer its own `next`, which is also `req.next`; a router-level
+ * wrapper keeps that so (`res.format` passes `req.next` to its callbacks, and code compares).
+ */
+function shareNext (req: unknown, once: OnceNext): void {
+  if (req !== null && typeof req === 'object') (req as { next?: Next }).next = once
+}
+
+/** Wraps middleware `(req, res, next)`; `routerLevel` for a router's own layers (not a route's), see {@link shareNext}. */
+export function wrapMiddleware (fn: AnyHandler, routerLevel: boolean): AnyHandler {
   return mirror(function asyncMiddleware (this: unknown, req: unknown, res: unknown, next: Next) {
     const once = onceNext(next)
+    if (routerLevel) shareNext(req, once)
     let ret: unknown
     try {
       ret = fn.call(this, req, res, once)
@@ -81,10 +93,11 @@ export function wrapMiddleware (fn: AnyHandler): AnyHandler {
   }, fn)
 }
 
-/** Wraps error middleware `(err, req, res, next)`. */
-export function wrapErrorMiddleware (fn: AnyHandler): AnyHandler {
+/** Wraps error middleware `(err, req, res, next)`, like {@link wrapMiddleware}. */
+export function wrapErrorMiddleware (fn: AnyHandler, routerLevel: boolean): AnyHandler {
   return mirror(function asyncErrorMiddleware (this: unknown, error: unknown, req: unknown, res: unknown, next: Next) {
     const once = onceNext(next)
+    if (routerLevel) shareNext(req, once)
     let ret: unknown
     try {
       ret = fn.call(this, error, req, res, once)
@@ -115,8 +128,9 @@ export function wrapParamCallback (fn: AnyHandler): AnyHandler {
  * Wraps a layer's handler by its arity, as the router calls it: four parameters is
  * error middleware, fewer is middleware. Longer functions are never called by a
  * layer, so they are returned as they are, like wrappers already made.
+ * `routerLevel`: a layer of a router's stack, rather than a handler of a route.
  */
-export function wrapLayerHandler (fn: AnyHandler): AnyHandler {
+export function wrapLayerHandler (fn: AnyHandler, routerLevel: boolean): AnyHandler {
   if (wrappers.has(fn) || fn.length > 4) return fn
-  return fn.length === 4 ? wrapErrorMiddleware(fn) : wrapMiddleware(fn)
+  return fn.length === 4 ? wrapErrorMiddleware(fn, routerLevel) : wrapMiddleware(fn, routerLevel)
 }

@@ -1,6 +1,6 @@
 // Builds a body-parsing middleware from a flavor, the shared options and a parser's own pieces.
-import typeis from 'type-is'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { hasBody } from './has-body'
 import { readBody, type BodyParse, type BodyReader } from './read-body'
 import { codingSupport, type BodyFlavor, type BodyRequest } from './flavors'
 import type { NormalizedBodyOptions } from './options'
@@ -44,7 +44,7 @@ export function createBodyParser (flavor: BodyFlavor, options: NormalizedBodyOpt
       return
     }
     flavor.initBody(request)
-    if (!typeis.hasBody(req) || !matches(req)) {
+    if (!hasBody(req) || !matches(req)) {
       next()
       return
     }

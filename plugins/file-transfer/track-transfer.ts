@@ -1,6 +1,6 @@
 // Turns a transfer's events and the response's end into one completion callback: done, failed or aborted.
 import type { ServerResponse } from 'node:http'
-import onFinished from 'on-finished'
+import { onResponseFinished } from './response-finished'
 import type { TransferListeners } from './transfer'
 
 /** The callback of res.sendFile / res.download: no argument on success. */
@@ -30,7 +30,7 @@ export function trackTransfer (res: ServerResponse, callback: TransferCallback):
     callback(err)
   }
 
-  onFinished(res, function responseFinished (err) {
+  onResponseFinished(res, function responseFinished (err) {
     if (err && (err as NodeJS.ErrnoException).code === 'ECONNRESET') { finish(abortedError()); return }
     if (err) { finish(err); return }
     if (done) return

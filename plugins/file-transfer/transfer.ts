@@ -4,12 +4,12 @@ import path from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import etag from 'etag'
 import parseRange from 'range-parser'
-import onFinished from 'on-finished'
 import createError, { type HttpError } from 'http-errors'
 import { contentTypeOf } from './mime'
 import { resolveTarget } from './resolve-target'
 import { isCachableStatus, isConditionalRequest, isFresh, isPreconditionFailure, isRangeFresh } from './conditional'
 import type { CompiledTransferOptions } from './transfer-options'
+import { isResponseFinished, onResponseFinished } from './response-finished'
 
 /** What a transfer reports, in order: `headers`, `file`, then `stream` and `end`, or `directory`, or `error`. */
 export interface TransferListeners {
@@ -40,7 +40,7 @@ type ErrnoError = NodeJS.ErrnoException
 
 /** Whether the client went away before anything was written (no point opening the file). */
 function isConnectionGone (res: ServerResponse): boolean {
-  return !res.headersSent && onFinished.isFinished(res)
+  return !res.headersSent && isResponseFinished(res)
 }
 
 /** One transfer of one request. */
@@ -204,7 +204,7 @@ class FileTransfer {
     if (listeners.stream) listeners.stream(stream)
     stream.pipe(res)
     // However the response ends (done, aborted, socket error), the file is closed.
-    onFinished(res, function closeFile () { stream.destroy() })
+    onResponseFinished(res, function closeFile () { stream.destroy() })
     stream.on('error', (err: ErrnoError) => {
       stream.destroy()
       this.statFailed(err)

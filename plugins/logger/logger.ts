@@ -1,12 +1,12 @@
 // The logger function: `logger(format, options)` makes the middleware; tokens and formats hang off it by name.
 import depd from 'depd'
-import onFinished from 'on-finished'
 import onHeaders from 'on-headers'
 import { createBufferStream } from './buffer-stream'
 import { compile } from './compile'
 import { COMBINED, COMMON, DEFAULT, SHORT, TINY, dev } from './formats'
 import { json } from './json-format'
 import { jsonLine } from './json-line'
+import { onResponseFinished } from './response-finished'
 import { recordStartTime } from './timing'
 import { PREDEFINED_TOKENS, remoteAddress } from './tokens'
 import type {
@@ -85,9 +85,9 @@ function createMiddleware (formatLine: FormatFn, options: LoggerOptions, stream:
     } else {
       onHeaders(res, recordStartTime)
       if (res.req === req) {
-        onFinished(res, writeFinishedLine)
+        onResponseFinished(res, writeFinishedLine)
       } else {
-        onFinished(res, function writeFinishedRequestLine () {
+        onResponseFinished(res, function writeFinishedRequestLine () {
           try { writeLine(req, res) } catch (err) { reportLogFailure(err) }
         })
       }

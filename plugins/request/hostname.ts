@@ -8,15 +8,19 @@ const deprecate = depd('ristretto')
 /** Separates the values of a repeated or list-valued `X-Forwarded-Host`. */
 const LIST_SEPARATOR = ','
 
+/** The HTTP/2 pseudo-header naming the host (HTTP/1 header names cannot start with `:`). */
+const AUTHORITY = ':authority'
+
 /**
- * The host name from `Host`, or, when the socket peer is a trusted proxy, from the first
- * value of `X-Forwarded-Host`; the port is dropped and an IPv6 literal (`[::1]`) is kept
- * whole. `undefined` when there is no host.
+ * The host name from `Host` (over HTTP/2, `:authority` when there is no `Host`), or, when
+ * the socket peer is a trusted proxy, from the first value of `X-Forwarded-Host`; the port
+ * is dropped and an IPv6 literal (`[::1]`) is kept whole. `undefined` when there is no host.
  */
 export function hostname (this: AppRequest): string | undefined {
   let host = this.headers['x-forwarded-host'] as string | undefined
   if (!host || !peerIsTrusted(this)) {
-    host = this.headers.host
+    // HTTP/2 clients name the host in `:authority`, and may send no Host header.
+    host = this.headers.host || (this.headers[AUTHORITY] as string | undefined)
   } else {
     const comma = host.indexOf(LIST_SEPARATOR)
     if (comma !== -1) host = host.substring(0, comma).trimEnd()

@@ -1,6 +1,7 @@
 // req.is(types): whether the request body's Content-Type matches.
 import typeis from 'type-is'
 import type { IncomingMessage } from 'node:http'
+import { hasBody } from './has-body'
 
 /**
  * The first of `types` (extensions such as `json`, media types, or wildcards such as
@@ -11,5 +12,5 @@ export function is (this: IncomingMessage, types?: string | string[], ...more: s
   let list: string[]
   if (Array.isArray(types)) list = types
   else list = arguments.length === 0 ? [] : [types as string, ...more]
-  return typeis(this, list)
+  return hasBody(this) ? typeis.is(this.headers['content-type'] as string, list) : null
 }

@@ -24,6 +24,25 @@ export function setCharset (value: string, charset: string): string {
   return contentType.format(parsed)
 }
 
+/**
+ * The response whose Content-Type `res.json` has just set itself (as `Content-Type`, when none was
+ * set), so the `res.send` it calls can skip setting the same value again. Taken (and cleared) by
+ * the next `res.send`; a send for any other response just clears it.
+ */
+let justTyped: object | undefined
+
+/** Notes that `res`'s Content-Type was just set by the framework itself. */
+export function markTyped (res: object): void {
+  justTyped = res
+}
+
+/** Whether `res`'s Content-Type was just set by the framework itself (and forgets it). */
+export function takeTyped (res: object): boolean {
+  const typed = justTyped === res
+  justTyped = undefined
+  return typed
+}
+
 /** `setCharset(value, 'utf-8')`, remembered: res.send rewrites the same few types on every response. */
 export const setUtf8Charset: (value: string) => string = memoizeString(function setUtf8Charset (value: string): string {
   return setCharset(value, 'utf-8')

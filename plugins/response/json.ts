@@ -1,6 +1,7 @@
 // res.json(body) and res.jsonp(body): JSON bodies, with the json settings and the JSONP wrapper.
 import type { Response } from '../../kernel/types'
 import { deprecate } from './deprecate'
+import { markTyped } from './content-type'
 
 /** Characters a browser could sniff as HTML inside JSON, for the `json escape` setting. */
 const HTML_SNIFFING_CHARS = /[<>&]/g
@@ -49,7 +50,10 @@ function bodyOf (res: Response, name: string, args: IArguments): unknown {
  */
 export function json (this: Response, body?: unknown): Response {
   const text = stringify(this, bodyOf(this, 'json', arguments))
-  if (!this.get('Content-Type')) this.set('Content-Type', 'application/json')
+  if (!this.get('Content-Type')) {
+    this.set('Content-Type', 'application/json')
+    markTyped(this)
+  }
   return this.send(text)
 }
 

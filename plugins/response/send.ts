@@ -2,7 +2,7 @@
 import type { Response } from '../../kernel/types'
 import type { ETagFunction } from './types'
 import { deprecate } from './deprecate'
-import { setUtf8Charset } from './content-type'
+import { setUtf8Charset, takeTyped } from './content-type'
 import { BUILT_IN_ETAG_FUNCTIONS } from './etag-setting'
 import { statusMessage } from './status'
 
@@ -44,8 +44,8 @@ export function send (this: Response, body?: unknown): Response {
     chunk = statusMessage(chunk)
   }
 
-  /** Whether Content-Type was just set here to `text/html` (which `res.set` completed with its charset). */
-  let typedHere = false
+  /** Whether Content-Type was just set by the framework (here, or by the res.json calling this), as `Content-Type`. */
+  let typedHere = takeTyped(this)
   switch (typeof chunk) {
     case 'string':
       if (!this.get('Content-Type')) {
@@ -70,7 +70,7 @@ export function send (this: Response, body?: unknown): Response {
     encoding = 'utf8'
     const current = this.get('Content-Type')
     if (typeof current === 'string') {
-      // When set just above, setting the same value again would change nothing, not even the name's case: skip it.
+      // When the framework just set it, setting the same value again would change nothing, not even the name's case: skip it.
       const withCharset = setUtf8Charset(current)
       if (!typedHere || withCharset !== current) this.set('Content-Type', withCharset)
     }

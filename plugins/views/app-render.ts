@@ -65,10 +65,24 @@ export function createAppRender (hooks: ViewHooks) {
       if (options.cache) cacheView(cache, name, view)
     }
 
+    const finish = once(done)
     try {
-      view.render(options, done)
+      view.render(options, finish)
     } catch (err) {
-      done(err as Error)
+      finish(err as Error)
     }
+  }
+}
+
+/**
+ * `callback`, called at most once: an engine that calls back twice (or throws after calling
+ * back) must not answer twice, which would throw "headers already sent" outside any handler.
+ */
+function once (callback: RenderCallback): RenderCallback {
+  let called = false
+  return function renderedOnce (this: unknown, ...args: Parameters<RenderCallback>) {
+    if (called) return
+    called = true
+    callback.apply(this, args)
   }
 }

@@ -55,8 +55,8 @@ describe('per-class request/response prototypes', () => {
 
   it("carry the app's own additions to app.request and app.response", async () => {
     const app = framework()
-    app.request.greeting = function greeting (this: any) { return 'hello ' + this.path }
-    app.response.shout = function shout (this: any, text: string) { return this.send(text.toUpperCase()) }
+    Object.assign(app.request, { greeting (this: any) { return 'hello ' + this.path } })
+    Object.assign(app.response, { shout (this: any, text: string) { return this.send(text.toUpperCase()) } })
     app.get('/who', (req: any, res: any) => { res.shout(req.greeting()) })
     const t = await startTransport('h2c', app)
     try {
@@ -73,8 +73,8 @@ for (const { name, skip } of TRANSPORTS) {
     before(async () => {
       const app = framework()
       const sub = framework()
-      sub.request.where = 'sub'
-      app.request.where = 'parent'
+      Object.assign(sub.request, { where: 'sub' })
+      Object.assign(app.request, { where: 'parent' })
       sub.get('/here', (req: any, res) => { res.send(`${req.where} ${req.baseUrl} ${req.app === sub}`) })
       sub.get('/pass', (req, res, next) => { next() })
       const router = framework.Router({ mergeParams: true })

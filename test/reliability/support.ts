@@ -200,9 +200,9 @@ export interface TestServer {
   close (): Promise<void>
 }
 
-export function startServer (handler: http.RequestListener): Promise<TestServer> {
+export function startServer (handler: http.RequestListener, options: http.ServerOptions = {}): Promise<TestServer> {
   return new Promise((resolve) => {
-    const server = http.createServer(handler)
+    const server = http.createServer(options, handler)
     server.listen(0, '127.0.0.1', () => {
       const port = (server.address() as AddressInfo).port
       resolve({

@@ -14,7 +14,7 @@ function rejectsOrTimesOut (message: string) {
   }
 }
 
-describe('asyncHandlers(target)', () => {
+describe('asyncHandlers(target)', { timeout: 20_000 }, () => {
   it('returns the target', () => {
     const router = scoped.Router()
     assert.equal(asyncHandlers(router), router)

@@ -8,7 +8,7 @@ import { REJECTED_WITHOUT_REASON } from '../../../plugins/async-handlers'
 import { reportErrors, quietRejection, tick } from './support'
 import type { NextFunction, Request, Response } from '../../../kernel'
 
-describe('asyncHandlersPlugin()', () => {
+describe('asyncHandlersPlugin()', { timeout: 20_000 }, () => {
   describe('a route handler', () => {
     const app = modern()
     app.get('/throws', async () => { throw new Error('async throw') })
@@ -169,16 +169,25 @@ describe('asyncHandlersPlugin()', () => {
       assert.equal(errorRuns, 0)
     })
 
-    it('does not pass a second next() call on', async () => {
+    it('gives middleware the same next as req.next, as a router does', async () => {
       const app = modern()
-      let runs = 0
-      app.use((req: Request, res: Response, next: NextFunction) => { next(); next() })
-      app.use((req: Request, res: Response, next: NextFunction) => { runs++; next() })
-      app.get('/', async (req, res) => {
-        await tick()
-        res.send(`runs: ${runs}`)
+      const seen: boolean[] = []
+      app.use((req: Request, res: Response, next: NextFunction) => { seen.push(req.next === next); next() })
+      app.use(async (req: Request, res: Response, next: NextFunction) => { seen.push(req.next === next); next() })
+      app.get('/', (req, res) => {
+        res.format({ default: (a: unknown, b: unknown, c: unknown) => { res.send(String(c === req.next)) } })
       })
-      assert.equal((await app.inject('/')).text, 'runs: 1')
+      assert.equal((await app.inject('/')).text, 'true')
+      assert.deepEqual(seen, [true, true])
+    })
+
+    it('keeps req.next usable after a wrapped middleware called next', async () => {
+      const app = modern()
+      app.get('/', (req: Request, res: Response) => {
+        setImmediate(() => { req.next!(new Error('through req.next')) })
+      })
+      app.use(reportErrors)
+      assert.equal((await app.inject('/')).text, 'caught: through req.next')
     })
   })
 

@@ -44,7 +44,7 @@ interface Echo {
 const echo = async (req: Parameters<typeof inject>[1]) => (await echoApp().inject(req)).json<Echo>()
 const bodyOf = (e: Echo) => Buffer.from(e.body, 'base64').toString('utf8')
 
-describe('app.inject(request)', () => {
+describe('app.inject(request)', { timeout: 20_000 }, () => {
   describe('the request', () => {
     it('is GET / with Host localhost over HTTP/1.1 by default, from 127.0.0.1', async () => {
       const e = await echo({})

@@ -23,7 +23,7 @@ function tinyEngine (file: string, locals: Record<string, unknown>, callback: (e
   })
 }
 
-describe('the default preset through app.inject (and supertest)', () => {
+describe('the default preset through app.inject (and supertest)', { timeout: 20_000 }, () => {
   describe('body parsers', () => {
     const app = modern()
     app.use(modern.json(), modern.urlencoded({ extended: true }), modern.text(), modern.raw({ type: 'application/octet-stream' }))
@@ -157,7 +157,7 @@ describe('the default preset through app.inject (and supertest)', () => {
       const res = await send(app, { url: '/old', headers: { accept: 'text/html' } })
       assert.equal(res.status, 301)
       assert.equal(res.headers.location, '/new?x=%3Cy%3E')
-      assert.match(res.text, /Moved Permanently\. Redirecting to <a href="\/new\?x=%3Cy%3E">/)
+      assert.equal(res.text, '<p>Moved Permanently. Redirecting to /new?x=%3Cy%3E</p>')
       const back = await send(app, { url: '/back', headers: { referer: '/from' } })
       assert.equal(back.headers.location, '/from')
     })

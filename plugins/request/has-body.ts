@@ -1,0 +1,16 @@
+// Whether a request carries a body: HTTP/1 framing headers, or an HTTP/2 stream that goes on after its headers.
+import typeis from 'type-is'
+import type { IncomingMessage } from 'node:http'
+
+/** The HTTP/2 stream of a compatibility request (`Http2ServerRequest`), as far as it is read here. */
+interface Http2Request { stream?: { endAfterHeaders?: boolean } }
+
+/**
+ * `true` when `Transfer-Encoding` or `Content-Length` announce a body (type-is's test), or, for
+ * HTTP/2, where a body needs neither header, when the request's stream did not end with its
+ * headers (END_STREAM not set on the HEADERS frame).
+ */
+export function hasBody (req: IncomingMessage): boolean {
+  if (typeis.hasBody(req)) return true
+  return req.httpVersionMajor >= 2 && (req as IncomingMessage & Http2Request).stream?.endAfterHeaders === false
+}

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs every test file under test/ (*.test.ts) with node's test runner, TypeScript through tsx.
 // Usage: node test/run.mjs [substring ...]  — only files whose path contains one of the substrings.
+// A test that runs over a minute fails rather than hanging the run.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -21,7 +22,7 @@ const files = []
 })(root)
 const selected = filters.length ? files.filter((f) => filters.some((s) => f.includes(s))) : files
 selected.sort()
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...selected], {
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-timeout=60000', ...selected], {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'test' }
 })

@@ -1,6 +1,6 @@
 // `npm run bench`: builds, runs every app on every scenario back to back for several rounds, and prints the tables.
 // Options: --quick (one-minute check), --rounds N, --duration S, --warmup S, --connections N,
-//          --apps a,b  --scenarios a,b  --no-build  --no-startup  --no-memory
+//          --apps a,b  --scenarios a,b  --no-build  --no-verify  --no-startup  --no-memory
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -12,6 +12,7 @@ import { BENCH_OUT, ROOT, buildPackage, transpileBench } from './lib/build'
 import { canPin, pickTool, runLoad, type LoadResult, type LoadTool } from './lib/load'
 import { startServer } from './lib/servers'
 import { median, fmtInt, fmtRatio, fmtMB, fmtPct, fmtMs, markdownTable } from './lib/stats'
+import { verify } from './verify'
 
 interface Options {
   quick: boolean
@@ -22,6 +23,7 @@ interface Options {
   apps: AppName[]
   scenarios: ScenarioName[]
   build: boolean
+  verify: boolean
   startup: boolean
   memory: boolean
 }
@@ -37,6 +39,7 @@ function options (): Options {
       apps: { type: 'string' },
       scenarios: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
+      'no-verify': { type: 'boolean', default: false },
       'no-startup': { type: 'boolean', default: false },
       'no-memory': { type: 'boolean', default: false }
     }
@@ -57,6 +60,7 @@ function options (): Options {
     apps: pick(values.apps, APPS, APPS),
     scenarios: pick(values.scenarios, SCENARIOS, quick ? QUICK_SCENARIOS : SCENARIOS),
     build: values['no-build'] !== true,
+    verify: values['no-verify'] !== true,
     startup: values['no-startup'] !== true,
     memory: values['no-memory'] !== true && !quick
   }
@@ -259,13 +263,19 @@ async function main (): Promise<void> {
     buildPackage()
   }
   transpileBench()
+  let verified = 'not checked (--no-verify)'
+  if (opts.verify) {
+    const failures = await verify((line) => { if (!line.startsWith('identical')) process.stderr.write(line + '\n') })
+    verified = failures === 0 ? 'every benchmark response (and HEAD, 304, query, 404 variants) is byte-identical to express@4 but Date' : `${failures} responses DIFFER from express@4 (see above)`
+  }
   const ctx = scratch()
   const tool = pickTool()
   const pin = canPin()
   const header = [
     `node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load generator: ${tool}` +
       `${tool === 'wrk' ? ' -t1' : ''} -c${opts.connections}, ${pin ? 'server pinned to CPU 0, load generator to CPU 1' : 'no CPU pinning'}`,
-    `${opts.rounds} round(s) of ${opts.seconds}s after ${opts.warmup}s warm-up, medians; NODE_ENV=production; ${new Date().toISOString()}`
+    `${opts.rounds} round(s) of ${opts.seconds}s after ${opts.warmup}s warm-up, medians; NODE_ENV=production; ${new Date().toISOString()}`,
+    `verify (bench/verify.ts): ${verified}`
   ]
   process.stderr.write(header.join('\n') + '\n')
   const samples = await throughput(opts, ctx, tool, pin)

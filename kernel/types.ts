@@ -141,9 +141,11 @@ export type HandlerArgument =
 /**
  * A method that registers handlers under a path (`app.get`, `router.post`, …). For a string
  * literal path, `req.params` is typed from it (see {@link RouteParameters}): `'/users/:id'`
- * gives `{ id: string }`. Overloads in this order so an inline `(req, res, next) =>` or
- * `(err, req, res, next) =>` is typed, also next to foreign middleware. `ReqBody` and
- * `ReqQuery` type `req.body` and `req.query` when given (or inferred from a typed handler).
+ * gives `{ id: string }`. An inline `(req, res, next) =>` is typed, also next to foreign
+ * middleware; an inline `(err, req, res, next) =>` needs its parameters annotated (or an
+ * `ErrorRequestHandler` variable), as with `@types/express`: overloads are chosen before
+ * TypeScript counts the parameters. `ReqBody` and `ReqQuery` type `req.body` and `req.query`
+ * when given (or inferred from a typed handler).
  */
 export interface HandlerRegistrar<T, Inherited = {}> {
   <Path extends string, ReqBody = any, ReqQuery = ParsedQuery>(path: Path, ...handlers: Array<RequestHandlers<RouteParameters<Path> & Inherited, ReqBody, ReqQuery>>): T

@@ -1,6 +1,7 @@
 // The built-in query-string parsers behind the `query parser` setting: extended, simple and none.
-import qs from 'qs'
+import type qs from 'qs'
 import querystring from 'node:querystring'
+import { loadQs } from './load-qs'
 
 /** A query-string parser: receives the raw query string (`null` when the URL has none) and returns an object. */
 export type QueryParser = (str: string | null | undefined, options?: unknown) => unknown
@@ -20,7 +21,7 @@ export const EXTENDED_OPTIONS: Readonly<qs.IParseOptions> = Object.freeze({
 export function parseExtendedQueryString (str: string | null | undefined): qs.ParsedQs {
   // No query string: qs answers a new empty object; skip its option handling (most requests have none).
   if (str === null || str === undefined || str === '') return {}
-  return qs.parse(str, EXTENDED_OPTIONS) as qs.ParsedQs
+  return loadQs().parse(str, EXTENDED_OPTIONS) as qs.ParsedQs
 }
 
 /** `query parser` = `'simple'` or `true`: node's flat `querystring.parse`. */

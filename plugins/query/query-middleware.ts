@@ -1,9 +1,10 @@
 // The query middleware: `framework.query(options)` and the `query` layer every app router starts with.
-import qs from 'qs'
+import type qs from 'qs'
 import parseUrl from 'parseurl'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { BUILT_IN_PARSERS, type QueryParser } from './parsers'
 import { deferQuery, isParsePending } from './lazy-query'
+import { loadQs } from './load-qs'
 
 type Next = (err?: unknown) => void
 /** The query middleware: sets `req.query` unless something already did, then continues. */
@@ -40,7 +41,7 @@ export function query (options?: qs.IParseOptions | QueryParser): QueryMiddlewar
     // Own and inherited enumerable keys, as a for-in copy takes them.
     for (const key in options) (opts as Record<string, unknown>)[key] = (options as Record<string, unknown>)[key]
     if (opts.allowPrototypes === undefined) opts.allowPrototypes = true
-    parse = qs.parse as QueryParser
+    parse = function parseQs (str, parseOptions) { return loadQs().parse(str as string, parseOptions as qs.IParseOptions) }
   }
   return function query (req, res, next) {
     const r = req as QueryRequest

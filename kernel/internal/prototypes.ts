@@ -61,8 +61,47 @@ export function adoptPrototypes (app: PrototypeOwner, req: object, res: object):
   if (reqProto === request && resProto === response) return
   const classes = classesOf.get(app)
   const current = classes !== undefined && classes.request === request && classes.response === response
-  if (reqProto !== request && !(current && reqProto === classes.IncomingMessage.prototype)) Object.setPrototypeOf(req, request)
-  if (resProto !== response && !(current && resProto === classes.ServerResponse.prototype)) Object.setPrototypeOf(res, response)
+  if (reqProto !== request && !(current && reqProto === classes.IncomingMessage.prototype)) switchPrototype(req, reqProto, request, IncomingMessage)
+  if (resProto !== response && !(current && resProto === classes.ServerResponse.prototype)) switchPrototype(res, resProto, response, ServerResponse)
+}
+
+/**
+ * Switches `target` to `helpers` when it is one of node's HTTP/1 objects (`base`), as Express does.
+ * Others, like HTTP/2's `Http2ServerRequest`/`Http2ServerResponse`, would lose their own accessors
+ * (`headers`, `url`, `socket`…) that way: they get the helpers layered on their own class prototype.
+ */
+function switchPrototype (target: object, current: object, helpers: object, base: typeof IncomingMessage | typeof ServerResponse): void {
+  const next = target instanceof base ? helpers : layeredPrototype(helpers, base.prototype, current)
+  if (next !== current) Object.setPrototypeOf(target, next)
+}
+
+/** Per helpers object (`app.request` / `app.response`), per class prototype: the layered prototype and the chain it copied. */
+const layeredOf = new WeakMap<object, WeakMap<object, { proto: object, levels: object[] }>>()
+/** Each layered prototype → the class prototype it sits on. */
+const hostOf = new WeakMap<object, object>()
+
+/**
+ * The own properties of the chain `helpers` → … → `nodePrototype` (upper levels winning), copied
+ * onto an object inheriting the class prototype of `current`. Made once per helpers object and
+ * class, again if the chain was re-parented (a mount); helpers added after are not seen.
+ */
+function layeredPrototype (helpers: object, nodePrototype: object, current: object): object {
+  const host = hostOf.get(current) ?? current
+  const levels: object[] = []
+  for (let l: object | null = helpers; l !== null && l !== nodePrototype && l !== Object.prototype; l = Object.getPrototypeOf(l)) levels.push(l)
+  let byHost = layeredOf.get(helpers)
+  if (byHost === undefined) layeredOf.set(helpers, byHost = new WeakMap())
+  const cached = byHost.get(host)
+  if (cached && cached.levels.length === levels.length && cached.levels.every((l, i) => l === levels[i])) return cached.proto
+  const proto: object = Object.create(host)
+  for (let i = levels.length - 1; i >= 0; i--) {
+    for (const key of Reflect.ownKeys(levels[i])) {
+      if (key !== 'constructor') Object.defineProperty(proto, key, Object.getOwnPropertyDescriptor(levels[i], key)!)
+    }
+  }
+  hostOf.set(proto, host)
+  byHost.set(host, { proto, levels })
+  return proto
 }
 
 /** The prototypes of `req` and `res` as they are now, to restore when a mounted app hands the request back. */

@@ -101,6 +101,8 @@ function https1Request (port: number, ca: string, requestPath: string, options: 
     }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('error', reject)
+      res.on('close', () => { if (!res.complete) reject(new Error('response cut short')) })
       res.on('end', () => {
         const body = Buffer.concat(chunks)
         resolve({ status: res.statusCode!, headers: res.headers, body, text: body.toString('utf8'), version: res.httpVersion })

@@ -1,5 +1,6 @@
 // Public types of the kernel: the app, request, response and handler shapes plugins extend.
 import type { IncomingMessage, ServerResponse, Server } from 'node:http'
+import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2'
 import type { ListenOptions } from 'node:net'
 import type { EventEmitter } from 'node:events'
 import type { Router } from './router/router'
@@ -196,7 +197,7 @@ export interface Settings {
 
 /** The application: a request handler with settings, routing and the `mount` event. */
 export interface Application extends EventEmitter, Express.Application {
-  (req: IncomingMessage | Request, res: ServerResponse | Response, next?: (err?: unknown) => void): void
+  (req: IncomingMessage | Http2ServerRequest | Request, res: ServerResponse | Http2ServerResponse | Response, next?: (err?: unknown) => void): void
   /** The settings; those with a default are set when the app is created. */
   settings: Partial<Settings>
   /** App-wide view variables; `locals.settings` is `app.settings`. `any` values: templates take what the app puts there. */

@@ -6,6 +6,9 @@ import { TRANSPORTS, startTransport, type Transport } from './support'
 
 const FILES = path.join(__dirname, '..', 'fixtures', 'file-transfer')
 
+/** What the sendFile callback of `/file-callback` was called with, in order. */
+const callbackErrors: string[] = []
+
 function filesApp () {
   const app = framework()
   app.get('/file', (req, res, next) => { res.sendFile('hello.txt', { root: FILES }, (err) => { if (err) next(err) }) })
@@ -13,6 +16,9 @@ function filesApp () {
     res.sendFile('nope.txt', { root: FILES }, (err: any) => { res.status(err.status).send('missing ' + err.code) })
   })
   app.get('/download', (req, res) => { res.download(path.join(FILES, 'digits.txt'), 'numbers.txt') })
+  app.head('/file-callback', (req, res) => {
+    res.sendFile('hello.txt', { root: FILES }, (err) => { callbackErrors.push(err ? String(err.code) : 'none') })
+  })
   app.use('/static', framework.static(FILES))
   return app
 }
@@ -37,6 +43,15 @@ for (const { name, skip } of TRANSPORTS) {
       const r = await t.request('/missing')
       assert.equal(r.status, 404)
       assert.equal(r.text, 'missing ENOENT')
+    })
+
+    it('res.sendFile() answers HEAD and calls back without an error', async () => {
+      callbackErrors.length = 0
+      const r = await t.request('/file-callback', { method: 'HEAD' })
+      assert.equal(r.status, 200)
+      assert.equal(r.headers['content-length'], '11')
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      assert.deepEqual(callbackErrors, ['none'])
     })
 
     it('res.download() sends an attachment', async () => {

@@ -33,10 +33,16 @@ export function get (port: number, path: string, agent: http.Agent | false): Pro
   })
 }
 
-/** Resolves when `socket` closes. */
-export function closed (socket: net.Socket): Promise<void> {
+/**
+ * Resolves when `socket` closes; rejects after `ms`. The timer also keeps the event loop alive:
+ * an idle keep-alive socket of an `http.Agent` is unref'd and would not.
+ */
+export function closed (socket: net.Socket, ms = 3000): Promise<void> {
   if (socket.destroyed) return Promise.resolve()
-  return new Promise((resolve) => socket.once('close', () => resolve()))
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms)
+    socket.once('close', () => { clearTimeout(timer); resolve() })
+  })
 }
 
 /** A raw TCP connection collecting everything the server sends until it closes the connection. */

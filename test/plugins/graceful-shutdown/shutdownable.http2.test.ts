@@ -1,0 +1,103 @@
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import http2 from 'node:http2'
+import https from 'node:https'
+import express from '../../../presets/default'
+import { shutdownable } from '../../../plugins/graceful-shutdown'
+import { selfSignedCertificate, tlsSkipReason } from '../../http2/support'
+import { portOf, closed, deferred, since } from './support'
+
+/** An app whose `/slow` answers when `release` is called. */
+function slowApp () {
+  const app = express()
+  const arrived = deferred()
+  const gate = deferred()
+  app.get('/slow', (req, res) => { arrived.resolve(); gate.promise.then(() => res.send('slow done')) })
+  app.get('/fast', (req, res) => { res.send('fast') })
+  return { app, arrived: arrived.promise, release: gate.resolve }
+}
+
+function h2Get (session: http2.ClientHttp2Session, path: string): Promise<{ status: number, text: string }> {
+  return new Promise((resolve, reject) => {
+    const stream = session.request({ ':path': path })
+    let status = 0
+    let text = ''
+    stream.setEncoding('utf8')
+    stream.on('response', (h) => { status = Number(h[':status']) })
+    stream.on('data', (chunk: string) => { text += chunk })
+    stream.on('end', () => resolve({ status, text }))
+    stream.on('error', reject)
+    stream.end()
+  })
+}
+
+describe('shutdownable(http2 server)', () => {
+  it('h2c: sends GOAWAY, lets the in-flight stream finish, refuses new streams', async () => {
+    const { app, arrived, release } = slowApp()
+    const server = shutdownable(http2.createServer(app))
+    server.listen(0, '127.0.0.1')
+    const port = await portOf(server)
+    const session = http2.connect(`http://127.0.0.1:${port}`)
+    const goaway = new Promise<void>((resolve) => session.once('goaway', () => resolve()))
+    session.on('error', () => {})
+    const slow = h2Get(session, '/slow')
+    await arrived
+    const start = Date.now()
+    const done = server.shutdown()
+    await goaway
+    await assert.rejects(h2Get(session, '/fast'))
+    release()
+    assert.deepEqual(await slow, { status: 200, text: 'slow done' })
+    await done
+    assert.ok(since(start) < 2000)
+    assert.equal(server.listening, false)
+    session.destroy()
+  })
+
+  it('h2c: destroys a session whose stream outlives the timeout', async () => {
+    const app = express()
+    app.get('/hang', () => { /* never answers */ })
+    const server = shutdownable(http2.createServer(app), { timeout: 100 })
+    server.listen(0, '127.0.0.1')
+    const session = http2.connect(`http://127.0.0.1:${await portOf(server)}`)
+    session.on('error', () => {})
+    const hanging = h2Get(session, '/hang').catch((err: Error) => err)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const start = Date.now()
+    await server.shutdown()
+    assert.ok(since(start) >= 90 && since(start) < 1500)
+    // The stream was cut: an error, or an end without any response.
+    const outcome = await hanging
+    assert.ok(outcome instanceof Error || outcome.status === 0, JSON.stringify(outcome))
+  })
+
+  it('TLS with allowHTTP1: closes an idle HTTP/1.1 connection and drains an h2 session', { skip: tlsSkipReason() }, async () => {
+    const cert = selfSignedCertificate()!
+    const { app, arrived, release } = slowApp()
+    const server = shutdownable(http2.createSecureServer({ key: cert.key, cert: cert.cert, allowHTTP1: true }, app))
+    server.listen(0, '127.0.0.1')
+    const port = await portOf(server)
+
+    // An HTTP/1.1 keep-alive connection, idle after its request.
+    const agent = new https.Agent({ keepAlive: true, ca: cert.cert, servername: 'localhost' })
+    const http1Socket = await new Promise<import('node:net').Socket>((resolve, reject) => {
+      https.get({ host: '127.0.0.1', port, path: '/fast', agent, servername: 'localhost' }, (res) => {
+        const socket = res.socket
+        res.resume()
+        res.on('end', () => resolve(socket))
+      }).on('error', reject)
+    })
+
+    const session = http2.connect(`https://localhost:${port}`, { ca: cert.cert })
+    session.on('error', () => {})
+    const slow = h2Get(session, '/slow')
+    await arrived
+    const done = server.shutdown()
+    await closed(http1Socket)
+    release()
+    assert.deepEqual(await slow, { status: 200, text: 'slow done' })
+    await done
+    agent.destroy()
+    session.destroy()
+  })
+})

@@ -71,7 +71,7 @@ export function adoptPrototypes (app: PrototypeOwner, req: object, res: object):
  * (`headers`, `url`, `socket`…) that way: they get the helpers layered on their own class prototype.
  */
 function switchPrototype (target: object, current: object, helpers: object, base: typeof IncomingMessage | typeof ServerResponse): void {
-  const next = process.env.MUT || target instanceof base ? helpers : layeredPrototype(helpers, base.prototype, current)
+  const next = target instanceof base ? helpers : layeredPrototype(helpers, base.prototype, current)
   if (next !== current) Object.setPrototypeOf(target, next)
 }
 

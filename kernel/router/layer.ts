@@ -5,6 +5,8 @@ import type { PathParams } from '../types'
 
 /** Characters that make a string path a pattern rather than a literal, in path-to-regexp 0.1. */
 const PATTERN_CHARS = /[:*?()+[\]{}\\^$|]/
+/** Regexp quantifiers path-to-regexp leaves as they are: they apply to the character before them. */
+const QUANTIFIERS = '?+{'
 /** Anything outside printable ASCII: such paths keep the regexp, whose case folding is Unicode's. */
 const NON_ASCII = /[^\x20-\x7e]/
 
@@ -54,10 +56,15 @@ function literalTest (path: PathParams, opts: PathOptions): LiteralTest | undefi
     const prefix = !opts.strict && path.endsWith('/') ? path.slice(0, -1) : path
     return { exact: path, optionalSlash: !opts.strict, prefix, lowerPrefix: prefix.toLowerCase(), sensitive }
   }
-  // Up to the first token; a `/` or `.` right before it may belong to an optional parameter.
-  let prefix = path.slice(0, path.search(PATTERN_CHARS))
-  const last = prefix[prefix.length - 1]
-  if (last === '/' || last === '.') prefix = prefix.slice(0, -1)
+  // A top-level `|` splits the whole regexp into alternatives: nothing is known then.
+  if (path.indexOf('|') !== -1) return undefined
+  // Up to the first token (before the character a quantifier makes optional); a `/`, `.` or `/.`
+  // right before it may belong to an optional parameter.
+  let cut = path.search(PATTERN_CHARS)
+  if (QUANTIFIERS.includes(path[cut])) cut--
+  let prefix = path.slice(0, cut)
+  if (prefix.endsWith('.')) prefix = prefix.slice(0, -1)
+  if (prefix.endsWith('/')) prefix = prefix.slice(0, -1)
   return prefix.length > 1 ? prefixTest(prefix, sensitive) : undefined
 }
 

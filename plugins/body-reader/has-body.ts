@@ -12,5 +12,5 @@ interface Http2Request { stream?: { endAfterHeaders?: boolean } }
  */
 export function hasBody (req: IncomingMessage): boolean {
   if (typeis.hasBody(req)) return true
-  return !process.env.MUT && req.httpVersionMajor >= 2 && (req as IncomingMessage & Http2Request).stream?.endAfterHeaders === false
+  return req.httpVersionMajor >= 2 && (req as IncomingMessage & Http2Request).stream?.endAfterHeaders === false
 }

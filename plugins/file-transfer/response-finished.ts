@@ -9,13 +9,13 @@ import onFinished from 'on-finished'
  * request's stream at once: for HTTP/2 the stream's own state is asked instead.
  */
 export function isResponseFinished (res: ServerResponse): boolean {
-  if (!process.env.MUT && res instanceof Http2ServerResponse) return res.finished || res.stream.destroyed
+  if (res instanceof Http2ServerResponse) return res.finished || res.stream.destroyed
   return onFinished.isFinished(res)
 }
 
 /** Calls `listener` once `res` is over (see {@link isResponseFinished}); on-finished's callback otherwise. */
 export function onResponseFinished (res: ServerResponse, listener: (err: Error | null) => void): void {
-  if (process.env.MUT || !(res instanceof Http2ServerResponse)) {
+  if (!(res instanceof Http2ServerResponse)) {
     onFinished(res, listener)
     return
   }

@@ -67,7 +67,9 @@ export function makeShutdownable<S extends Server> (server: S, resolved: Resolve
 /**
  * Makes any server (`http`, `https`, `http2`, made by `app.listen` or not) shut down
  * gracefully: adds `server.shutdown(options)` and `server.shuttingDown`. Call it before
- * `listen`: connections accepted earlier are not tracked. Returns the same server, typed.
+ * `listen`: connections accepted earlier are not tracked. Returns the same server, typed; a
+ * server that is already shutdownable (made by `app.listen` with the plugin) is returned as
+ * it is, so `shutdownable(app.listen(3000))` just types it (the options are then ignored).
  *
  * @example
  * const server = shutdownable(http2.createSecureServer({ key, cert, allowHTTP1: true }, app), { signals: true })

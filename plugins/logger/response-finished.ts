@@ -9,7 +9,7 @@ import type { LoggerResponse } from './types'
  * HEAD request's stream at once: HTTP/2 responses wait for their own `close` instead.
  */
 export function onResponseFinished (res: LoggerResponse, listener: (err: Error | null, res: LoggerResponse) => void): void {
-  if (process.env.MUT || !(res instanceof Http2ServerResponse)) {
+  if (!(res instanceof Http2ServerResponse)) {
     onFinished(res, listener)
     return
   }

@@ -1,0 +1,140 @@
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import fc from 'fast-check'
+import request from 'supertest'
+import minimal from '../../../presets/minimal'
+import { Layer } from '../../../kernel'
+import { lacksPrefix } from '../../../kernel/router/layer'
+import { pathToRegexp, type PathKey, type PathOptions } from '../../../kernel/internal/path-to-regexp'
+
+// Literal paths and the literal heads of patterns are matched without the regexp; these tests hold
+// that shortcut to the regexp's own answer (path-to-regexp 0.1), which stays the reference.
+
+const noop = (): void => {}
+const CHARS = ['a', 'B', 'c', 'Z', '0', '7', '.', '-', '_', '~', '/', '/', '/', '%', ' ', '\u00e9', 'K', '\u212a', '\u017f', 's', 'S']
+
+/** A literal path: segments of letters, digits and punctuation path-to-regexp reads as text. */
+const literal = fc.array(fc.constantFrom(...CHARS.filter((c) => c !== '%')), { maxLength: 12 }).map((cs) => '/' + cs.join(''))
+/** A request path: random, or a variant of a literal (case flipped, a slash added or removed, more after it). */
+function requestPaths (lit: string): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.array(fc.constantFrom(...CHARS), { maxLength: 14 }).map((cs) => '/' + cs.join('')),
+    fc.constant(lit),
+    fc.constant(lit.toUpperCase()),
+    fc.constant(lit + '/'),
+    fc.constant(lit.endsWith('/') ? lit.slice(0, -1) : lit),
+    fc.constant(lit + '/more'),
+    fc.constant(lit + 'x'),
+    fc.constant(lit.slice(0, -1))
+  )
+}
+const options = fc.record({ sensitive: fc.boolean(), strict: fc.boolean(), end: fc.boolean() })
+
+function reference (path: string, opts: PathOptions, subject: string): RegExpExecArray | null {
+  const keys: PathKey[] = []
+  return pathToRegexp(path, keys, opts).exec(subject)
+}
+
+describe('layer.match(path)', () => {
+  it('decides literal paths exactly as their regexp does (case, trailing slash, strict, end)', () => {
+    fc.assert(fc.property(literal.chain((lit) => fc.tuple(fc.constant(lit), requestPaths(lit), options)), ([lit, subject, opts]) => {
+      if (lit === '/' && opts.end === false) return // use('/') has its own fast path
+      const layer = new Layer(lit, opts, noop)
+      const expected = reference(lit, opts, subject)
+      assert.equal(layer.match(subject), expected !== null, `${JSON.stringify(lit)} ${JSON.stringify(opts)} vs ${JSON.stringify(subject)}`)
+      if (expected) assert.equal(layer.path, expected[0])
+    }), { numRuns: 3000 })
+  })
+
+  it('matches patterns exactly as their regexp does, with the literal head checked first', () => {
+    const heads = fc.constantFrom('/api/users', '/Api/Users.json', '/a.b', '/x-y/z', '/caf\u00e9', '/k')
+    const tails = fc.constantFrom('/:id', '/:id?', '.:format', '/:a/:b', '/*', '/:name(\\d+)', '(/:x)?', '/:id/notes/:noteId')
+    fc.assert(fc.property(heads, tails, options, fc.array(fc.constantFrom(...CHARS), { maxLength: 8 }), fc.boolean(), (head, tail, opts, extra, upper) => {
+      const pattern = head + tail
+      const base = upper ? head.toUpperCase() : head
+      for (const subject of [base + '/' + extra.join(''), base + extra.join(''), base + '/12', base + '.json', '/other' + extra.join('')]) {
+        const layer = new Layer(pattern, opts, noop)
+        const expected = reference(pattern, opts, subject)
+        let matched: boolean
+        try {
+          matched = layer.match(subject)
+        } catch (err) {
+          // A matched parameter that cannot be decoded: only possible when the regexp matched.
+          assert.equal((err as { status?: number }).status, 400)
+          assert.notEqual(expected, null)
+          continue
+        }
+        assert.equal(matched, expected !== null, `${pattern} ${JSON.stringify(opts)} vs ${JSON.stringify(subject)}`)
+        if (expected) assert.equal(layer.path, expected[0])
+      }
+    }), { numRuns: 1500 })
+  })
+})
+
+describe('lacksPrefix(layer, path, lowerPath)', () => {
+  it('never rejects a path the layer\'s regexp matches, whatever tokens follow the literal head', () => {
+    // Parameters, optional ones and their leading `/` or `.`, stars, groups, and raw regexp syntax
+    // (a quantifier makes the character before it optional; `|` splits the whole regexp).
+    const tokens = fc.constantFrom('/:id', '/:id?', '.:f', '.:f?', '/.:f?', ':x', ':x?', '*', '/*', '(a|b)', '/(:x)?', '+', '[ab]', '\\.', '?', '{1}', '$', '|z')
+    fc.assert(fc.property(literal, tokens, literal, fc.array(fc.constantFrom(...CHARS), { maxLength: 10 }), options, fc.boolean(), (head, token, tail, extra, opts, upper) => {
+      const pattern = head + token + (tail === '/' ? '' : tail)
+      const keys: PathKey[] = []
+      const regexp = pathToRegexp(pattern, keys, opts)
+      const layer = new Layer(pattern, opts, noop)
+      for (const base of [head, head.toUpperCase(), head.slice(0, -1), head + '/']) {
+        const subject = (upper ? base.toUpperCase() : base) + extra.join('')
+        if (regexp.exec(subject) !== null) {
+          assert.equal(lacksPrefix(layer, subject, subject.toLowerCase()), false, `${pattern} ${JSON.stringify(opts)} vs ${JSON.stringify(subject)}`)
+        }
+      }
+    }), { numRuns: 3000 })
+  })
+})
+
+describe('router dispatch over a large route table', () => {
+  function table () {
+    const app = minimal()
+    for (const r of ['users', 'posts', 'orders']) {
+      app.get(`/api/${r}/:id`, (req, res) => { res.end(`get ${r} ${req.params.id}`) })
+      app.put(`/api/${r}/:id`, (req, res) => { res.end(`put ${r} ${req.params.id}`) })
+      app.get(`/api/${r}`, (req, res) => { res.end(`list ${r}`) })
+    }
+    return app
+  }
+
+  it('finds the route at either end of the table, in any letter case', async () => {
+    const app = table()
+    await request(app).get('/api/users/1').expect(200, 'get users 1')
+    await request(app).get('/API/Orders/9').expect(200, 'get orders 9')
+    await request(app).put('/api/orders/9').expect(200, 'put orders 9')
+    await request(app).get('/api/orders/').expect(200, 'list orders')
+    await request(app).get('/api/nothing/1').expect(404)
+  })
+
+  it('still lists every method of the matching routes for OPTIONS, and falls back to GET for HEAD', async () => {
+    const app = table()
+    await request(app).options('/api/posts/3').expect('Allow', 'GET,HEAD,PUT')
+    await request(app).head('/api/posts/3').expect(200)
+  })
+
+  it('still answers 400 when a route of another method cannot decode the path', async () => {
+    const app = minimal()
+    app.put('/item/:id', (req, res) => { res.end('put') })
+    app.get('/item/x', (req, res) => { res.end('never') })
+    await request(app).get('/item/%E0%A4%A').expect(400)
+  })
+
+  it('follows layers replaced or removed in place in router.stack', async () => {
+    const app = table()
+    const stack = app._router!.stack
+    await request(app).get('/api/posts/5').expect(200, 'get posts 5')
+    // Replace the first posts route by a users route in place, then remove a users route.
+    const index = stack.findIndex((layer) => layer.route !== undefined && layer.route.path === '/api/posts/:id')
+    const extra = minimal()
+    extra.get('/api/users/:id', (req, res) => { res.end('replacement') })
+    stack[index] = extra._router!.stack[1]
+    await request(app).get('/api/posts/5').expect(404)
+    stack.splice(1, 1)
+    await request(app).get('/api/users/5').expect(200, 'replacement')
+  })
+})

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { after, before, describe, it } from 'node:test'
 import framework from '../../presets/default'
-import type { Application } from '../../kernel'
+import type { Application, NextFunction, Request, Response } from '../../kernel'
 import {
   delay, listenerTotal, openFds, parseResponses, rawExchange, rawRequest, settleTo, startServer,
   type RawResponse, type TestServer
@@ -120,8 +120,10 @@ function createFaultApp (dir: string, socketListeners: Map<net.Socket, number[]>
     callback(null, 'second')
   })
   app.engine('twicelater', (file: string, options: object, callback: (err: Error | null, html?: string) => void) => {
-    setTimeout(() => callback(null, 'first'), 5)
-    setTimeout(() => callback(new Error('second call, an error')), 10)
+    setTimeout(() => {
+      callback(null, 'first')
+      setTimeout(() => callback(new Error('second call, an error')), 5)
+    }, 5)
   })
   app.engine('throwsafter', (file: string, options: object, callback: (err: Error | null, html?: string) => void) => {
     callback(null, 'first')
@@ -162,7 +164,7 @@ function createFaultApp (dir: string, socketListeners: Map<net.Socket, number[]>
   app.get('/error-handler-throws', (req, res, next) => { next(new Error('first')) })
   app.get('/error-handler-throws-late', (req, res, next) => { next(new Error('late')) })
 
-  app.use((err: Error, req: any, res: any, next: (err?: unknown) => void) => {
+  app.use((err: Error, req: Request, res: Response, next: NextFunction) => {
     if (req.path === '/error-handler-throws') throw new Error('the error handler broke')
     if (req.path === '/error-handler-throws-late') {
       res.status(500).write('half an error page')

@@ -1,15 +1,11 @@
 // Request/response prototypes per app: the classes app.listen builds its server with, and the setPrototypeOf fallback.
 //
-// Express gives every request the app's helpers by switching the prototype of `req` and `res`
-// (`Object.setPrototypeOf(req, app.request)`). V8 makes that expensive: once a ServerResponse
-// changed its prototype, node's own code that writes the response runs on unstable hidden classes
-// (measured: +20 µs of CPU per request for `res`, +9 µs for `req`, on a 17 µs hello world).
-// When the app creates the server itself (`app.listen`), node is told to construct requests and
-// responses from subclasses whose prototype chain already passes through `app.request` /
-// `app.response`, so nothing is switched per request. Servers made elsewhere
-// (`http.createServer(app)`, supertest, a parent app) keep Express's switch.
-// Everything that switches or checks these prototypes lives here, so HTTP/2 or other servers can
-// add their classes in one place.
+// Express switches the prototype of every `req`/`res` to the app's (`Object.setPrototypeOf`). In V8
+// that costs far more than it looks: node's own response code then runs on unstable hidden classes
+// (+20 µs CPU per request for `res`, +9 µs for `req`, on a 17 µs hello world). `app.listen` has node
+// build them from subclasses already inheriting `app.request`/`app.response`: nothing to switch.
+// Servers made elsewhere (`http.createServer(app)`, a parent app) keep the switch. All prototype
+// switching lives here, so other servers (HTTP/2) add their classes in one place.
 import { IncomingMessage, ServerResponse } from 'node:http'
 
 /** What an app contributes: its request and response prototypes (`app.request`, `app.response`). */

@@ -81,25 +81,17 @@ function prefixTest (prefix: string, sensitive: boolean): LiteralTest {
 export function lacksPrefix (layer: Layer, path: string, lowerPath: string): boolean {
   const literal = layer.literal
   if (literal === undefined) return false
-  const subject = literal.sensitive ? path : lowerPath
-  const prefix = literal.sensitive ? literal.prefix : literal.lowerPrefix
+  return literal.sensitive ? lacks(path, literal.prefix) : lacks(lowerPath, literal.lowerPrefix)
+}
+
+/** Whether `subject` does not start with `prefix` ('' never lacks). */
+export function lacks (subject: string, prefix: string): boolean {
   const last = prefix.length - 1
   if (last < 0) return false
   // The prefix's last character first: it tells most prefixes of a route table apart, and costs
   // far less than a full comparison (`startsWith` is a slow builtin call in V8).
   if (subject.length <= last || subject.charCodeAt(last) !== prefix.charCodeAt(last)) return true
   return !subject.startsWith(prefix)
-}
-
-/**
- * The text all of a layer's matches start with, as compared: lowercase, or marked with a leading
- * NUL when case-sensitive (paths with control characters never get a literal test, so the two
- * kinds never share a key). '' when nothing is known.
- */
-export function requiredPrefix (layer: Layer): string {
-  const literal = layer.literal
-  if (literal === undefined) return ''
-  return literal.sensitive ? '\0' + literal.prefix : literal.lowerPrefix
 }
 
 /** Whether `path` equals the literal `exact`, as its end-anchored regexp would decide. */

@@ -2,7 +2,7 @@
 import parseUrl from 'parseurl'
 import depd from 'depd'
 import { Layer, lacksPrefix } from './layer'
-import { afterPrefixRun } from './prefix-runs'
+import { prefixRuns, skipRuns } from './prefix-runs'
 import { Route, MAX_SYNC_NEXT, lowerMethod } from './route'
 import { methods } from './methods'
 import { flatten, shortTypeName } from '../internal/flatten'
@@ -202,16 +202,17 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
     const requestMethod = req.method
     const methodName = typeof requestMethod === 'string' && requestMethod !== 'OPTIONS' && requestMethod !== 'HEAD' &&
       path.indexOf('%') === -1 ? lowerMethod(requestMethod) : undefined
+    const runs = prefixRuns(stack)
     while (match !== true && idx < stack.length) {
+      // Runs of layers needing a literal prefix the path lacks are skipped whole, without the regexp.
+      if (runs.end[idx] !== 0) {
+        idx = skipRuns(runs, stack, idx, path, lowerPath ??= path.toLowerCase())
+        if (idx >= stack.length) break
+      }
       layer = stack[idx++]
       const layerRoute = layer.route
       if (methodName !== undefined && layerRoute !== undefined && !layerRoute.methods._all && !layerRoute.methods[methodName]) continue
-      // Most layers of a big table are rejected on their literal prefix, without the regexp, and
-      // with them the rest of their run of layers needing the same prefix.
-      if (layer.literal !== undefined && lacksPrefix(layer, path, lowerPath ??= path.toLowerCase())) {
-        idx = afterPrefixRun(stack, idx - 1)
-        continue
-      }
+      if (layer.literal !== undefined && lacksPrefix(layer, path, lowerPath ??= path.toLowerCase())) continue
       match = matchLayer(layer, path)
       route = layer.route
       if (typeof match !== 'boolean') layerError = layerError || match

@@ -46,11 +46,17 @@ export function send (this: Response, body?: unknown): Response {
 
   /** Whether Content-Type was just set by the framework (here, or by the res.json calling this), as `Content-Type`. */
   let typedHere = takeTyped(this)
+  /** The Content-Type of a string body, read once (and again only after setting it here). */
+  let current: ReturnType<Response['get']>
+  let typeRead = false
   switch (typeof chunk) {
     case 'string':
-      if (!this.get('Content-Type')) {
+      typeRead = true
+      current = this.get('Content-Type')
+      if (!current) {
         this.type('html')
         typedHere = true
+        current = this.get('Content-Type')
       }
       break
     case 'boolean':
@@ -68,7 +74,8 @@ export function send (this: Response, body?: unknown): Response {
 
   if (typeof chunk === 'string') {
     encoding = 'utf8'
-    const current = this.get('Content-Type')
+    // A null body became '' above without reading its type.
+    if (!typeRead) current = this.get('Content-Type')
     if (typeof current === 'string') {
       // When the framework just set it, setting the same value again would change nothing, not even the name's case: skip it.
       const withCharset = setUtf8Charset(current)

@@ -2,6 +2,8 @@
 export { createFramework, type Framework, type FrameworkOptions } from './framework'
 export { definePlugin, resolvePlugins, PluginError, type Plugin, type PluginOption, type Kernel } from './plugin'
 export { createHooks, type KernelHooks } from './hooks'
+/** tapable's hook classes, for plugins that own hooks of their own (loaded without tapable's whole index). */
+export { SyncHook, SyncBailHook, HookMap } from './internal/tapable'
 export { createRouter as Router, createRouter, routerPrototype, type Router as RouterInstance, type RouterOptions } from './router/router'
 export { Route } from './router/route'
 export { Layer } from './router/layer'

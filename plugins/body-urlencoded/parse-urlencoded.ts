@@ -1,8 +1,15 @@
 // The urlencoded parse step: qs for the extended syntax, a flat parse otherwise, with the parameter limit.
-import qs from 'qs'
+import type * as QsModule from 'qs'
 import querystring from 'node:querystring'
 import createError from 'http-errors'
 import { parameterCount } from './parameter-count'
+
+let qsModule: typeof QsModule | undefined
+/** qs, required on the first extended parse: it pulls in some thirty modules every app would otherwise load at startup. */
+function loadQs (): typeof QsModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return qsModule ??= require('qs') as typeof QsModule
+}
 
 /** The parse settings, checked and fixed when a parser is created. */
 export interface UrlencodedParseSettings {
@@ -43,7 +50,7 @@ export function compileUrlencodedParse (settings: UrlencodedParseSettings) {
     if (count === undefined) throw tooManyParameters()
     if (!extended && flat === 'querystring') return querystring.parse(body, undefined, undefined, queryOptions)
     try {
-      return qs.parse(body, {
+      return loadQs().parse(body, {
         allowPrototypes: true,
         // Repeated keys and indexes up to the number of parameters still make arrays.
         arrayLimit: extended ? Math.max(MIN_ARRAY_LIMIT, count) : count,

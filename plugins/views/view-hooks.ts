@@ -1,5 +1,5 @@
 // The views plugin's own hooks, one set per framework, reached with getViewHooks(framework or app).
-import { SyncBailHook, SyncHook } from 'tapable'
+import { SyncBailHook, SyncHook } from '../../kernel'
 import { kernelOf, type Framework, type Application } from '../../kernel'
 
 /** A template engine: renders the file at `path` with `options` (the merged locals), then calls back. */

@@ -1,5 +1,5 @@
 // Measures one cold start in a fresh process: require the framework and create an app. Prints JSON.
-// Usage: node dist/bench/startup-probe.js <ristretto|ristretto-minimal|express|fastify|node>
+// Usage: node dist/bench/startup-probe.js <ristretto|ristretto-minimal|ristretto-opt-in|express|fastify|node>
 import path from 'node:path'
 
 const which = process.argv[2]
@@ -14,6 +14,16 @@ switch (which) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     app = (require(path.join(__dirname, '..', 'presets', 'minimal')) as () => unknown)()
     break
+  case 'ristretto-opt-in': {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { createFramework } = require(path.join(__dirname, '..', 'kernel')) as typeof import('../kernel')
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { gracefulShutdownPlugin } = require(path.join(__dirname, '..', 'plugins', 'graceful-shutdown')) as typeof import('../plugins/graceful-shutdown')
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const preset = require(path.join(__dirname, '..', 'presets', 'default')) as typeof import('../presets/default')
+    app = createFramework({ plugins: [preset.plugins, gracefulShutdownPlugin({ signals: true })] })()
+    break
+  }
   case 'express':
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     app = (require('express') as () => unknown)()

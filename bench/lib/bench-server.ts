@@ -14,7 +14,7 @@ export interface BenchServer {
 export type StartApp = (scenario: ScenarioName, ctx: AppContext) => Promise<BenchServer | undefined>
 
 /** The benchmarked apps, in table order. */
-export const APPS = ['ristretto', 'ristretto-minimal', 'express', 'fastify', 'node'] as const
+export const APPS = ['ristretto', 'ristretto-minimal', 'ristretto-opt-in', 'express', 'fastify', 'node'] as const
 
 export type AppName = typeof APPS[number]
 

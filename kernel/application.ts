@@ -3,7 +3,7 @@ import http from 'node:http'
 import depd from 'depd'
 import { createRouter } from './router/router'
 import { methods } from './router/methods'
-import { flatten } from './internal/flatten'
+import { splitUseArguments } from './internal/flatten'
 import { kernelOf } from './internal/kernel-of'
 import { finalHandler } from './final-handler'
 import { adoptPrototypes, restorePrototypes, savePrototypes, serverClasses } from './internal/prototypes'
@@ -111,19 +111,10 @@ app.handle = function handle (this: Application, req: any, res: any, callback?: 
   router.handle(req, res, done)
 }
 
-app.use = function use (this: Application, fn: unknown, ...rest: unknown[]): Application {
-  let offset = 0
-  let path: PathParams = '/'
-  const args = [fn, ...rest]
-  if (typeof fn !== 'function') {
-    let arg: unknown = fn
-    while (Array.isArray(arg) && arg.length !== 0) arg = arg[0]
-    if (typeof arg !== 'function') {
-      offset = 1
-      path = fn as PathParams
-    }
-  }
-  const fns = flatten(args.slice(offset))
+app.use = function use (this: Application, ...args: unknown[]): Application {
+  const split = splitUseArguments(args)
+  const path = split.path as PathParams
+  const fns = split.handlers
   if (fns.length === 0) throw new TypeError('app.use() requires a middleware function')
   this.lazyrouter()
   const router = this._router!

@@ -22,3 +22,17 @@ export function shortTypeName (value: unknown): string {
   if (type !== 'object') return type
   return Object.prototype.toString.call(value).replace(OBJECT_CLASS, '$1')
 }
+
+/**
+ * Splits `use([path,] ...handlers)` arguments: the first argument is a path unless it is a
+ * function or an array whose first leaf is one. Handlers come back flattened.
+ */
+export function splitUseArguments (args: readonly unknown[]): { path: unknown, handlers: unknown[] } {
+  const first = args[0]
+  if (typeof first !== 'function') {
+    let leaf: unknown = first
+    while (Array.isArray(leaf) && leaf.length !== 0) leaf = leaf[0]
+    if (typeof leaf !== 'function') return { path: first, handlers: flatten(args.slice(1)) }
+  }
+  return { path: '/', handlers: flatten(args) }
+}

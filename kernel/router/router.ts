@@ -5,7 +5,7 @@ import { Layer, lacksPrefix } from './layer'
 import { prefixRuns, skipRuns } from './prefix-runs'
 import { Route, MAX_SYNC_NEXT, lowerMethod } from './route'
 import { methods } from './methods'
-import { flatten, shortTypeName } from '../internal/flatten'
+import { shortTypeName, splitUseArguments } from '../internal/flatten'
 import { kernelOf } from '../internal/kernel-of'
 import { sendOptions } from '../internal/send-options'
 import type { Kernel } from '../plugin'
@@ -349,20 +349,10 @@ function processParams (this: Router, layer: Layer, called: Record<string, Param
   param()
 }
 
-proto.use = function use (this: Router, fn: unknown, ...rest: unknown[]): Router {
-  let offset = 0
-  let path: PathParams = '/'
-  const args = [fn, ...rest]
-  // The first argument is a path unless it is (an array whose first leaf is) a function.
-  if (typeof fn !== 'function') {
-    let arg: unknown = fn
-    while (Array.isArray(arg) && arg.length !== 0) arg = arg[0]
-    if (typeof arg !== 'function') {
-      offset = 1
-      path = fn as PathParams
-    }
-  }
-  const callbacks = flatten(args.slice(offset))
+proto.use = function use (this: Router, ...args: unknown[]): Router {
+  const split = splitUseArguments(args)
+  const path = split.path as PathParams
+  const callbacks = split.handlers
   if (callbacks.length === 0) throw new TypeError('Router.use() requires a middleware function')
   for (const cb of callbacks) {
     if (typeof cb !== 'function') {

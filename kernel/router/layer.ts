@@ -278,3 +278,8 @@ export class Layer {
     return true
   }
 }
+
+// Express 4's function behind `handle_request` is named `handle`, so stack frames read
+// `Layer.handle [as handle_request]`; tools that inspect stacks look for that frame
+// (express-rate-limit, to warn about a limiter created inside a request handler).
+Object.defineProperty(Layer.prototype.handle_request, 'name', { value: 'handle' })

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import request from 'supertest'
 import { rateLimit } from 'express-rate-limit'
+import path from 'node:path'
 import express = require('../../presets/default')
 
 /** A logger collecting express-rate-limit's validation messages instead of printing them. */
@@ -92,5 +93,20 @@ describe('express-rate-limit', () => {
     app.get('/', (req, res) => { res.send('ok') })
     await request(app).get('/').expect(200)
     await request(app).get('/').expect(429, { used: 2, limit: 1 })
+  })
+
+  it('warns, as on Express, when a limiter is created inside a request handler', async () => {
+    // The check reads stack frames (`Layer.handle [as handle_request]`), which tsx's source-map
+    // rewriting reformats: run it on the built package, as users do (`npm test` builds first).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const built = require(path.join(__dirname, '..', '..', 'dist', 'presets', 'default.js')) as typeof express
+    const { logger, messages } = collector()
+    const app = built()
+    app.get('/', (req, res) => {
+      rateLimit({ windowMs: 1000, limit: 5, logger })
+      res.send('ok')
+    })
+    await request(app).get('/').expect(200, 'ok')
+    assert.ok(messages.includes('ERR_ERL_CREATED_IN_REQUEST_HANDLER'), `validation messages: ${messages.join(', ')}`)
   })
 })

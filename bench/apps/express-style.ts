@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import type { Server } from 'node:http'
 import { HELLO, JSON_PAYLOAD, MIDDLEWARE_COUNT, ROUTES, BODY_PATH, STATIC_PREFIX, type AppContext, type ScenarioName } from '../scenarios'
-import { HOST, type BenchServer } from '../lib/bench-server'
+import { HOST, type BenchServer, toBenchServer } from '../lib/bench-server'
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the idiom is typed by whichever framework runs it */
 /** A handler as both frameworks accept it; `any` because express's and Ristretto's request types differ. */
@@ -67,15 +67,7 @@ export function startExpressStyle (framework: ExpressLike, logger: MorganLike, s
   }
   return new Promise((resolve) => {
     const server = app.listen(0, HOST, () => {
-      const address = server.address()
-      resolve({
-        port: typeof address === 'object' && address ? address.port : 0,
-        server,
-        close: () => new Promise<void>((done) => {
-          server.closeAllConnections()
-          server.close(() => { if (stream) stream.end(done); else done() })
-        })
-      })
+      resolve(toBenchServer(server, stream))
     })
   })
 }

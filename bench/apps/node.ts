@@ -5,7 +5,7 @@ import path from 'node:path'
 import { HELLO, JSON_PAYLOAD, MIDDLEWARE_COUNT, ROUTES, BODY_PATH, STATIC_FILES, STATIC_PREFIX } from '../scenarios'
 import { combinedLine } from '../lib/combined-log'
 import { sendText, sendJson, readJson, serveFile } from '../lib/plain'
-import { HOST, type StartApp } from '../lib/bench-server'
+import { HOST, type StartApp, toBenchServer } from '../lib/bench-server'
 
 type Listener = (req: http.IncomingMessage, res: http.ServerResponse) => void
 
@@ -97,15 +97,7 @@ export const start: StartApp = (scenario, ctx) => {
   const server = http.createServer(handle)
   return new Promise((resolve) => {
     server.listen(0, HOST, () => {
-      const address = server.address()
-      resolve({
-        port: typeof address === 'object' && address ? address.port : 0,
-        server,
-        close: () => new Promise<void>((done) => {
-          server.closeAllConnections()
-          server.close(() => { if (stream) stream.end(done); else done() })
-        })
-      })
+      resolve(toBenchServer(server, stream))
     })
   })
 }

@@ -6,7 +6,7 @@ import minimal = require('../../presets/minimal')
 import logger = require('../../plugins/logger')
 import { HELLO, JSON_PAYLOAD, MIDDLEWARE_COUNT, ROUTES, BODY_PATH, STATIC_PREFIX } from '../scenarios'
 import { sendText, sendJson, readJson } from '../lib/plain'
-import { HOST, type StartApp } from '../lib/bench-server'
+import { HOST, type StartApp, toBenchServer } from '../lib/bench-server'
 
 type Req = IncomingMessage & { params: Record<string, string> }
 type Next = (err?: unknown) => void
@@ -48,15 +48,7 @@ export const start: StartApp = (scenario, ctx) => {
   }
   return new Promise((resolve) => {
     const server = app.listen(0, HOST, () => {
-      const address = server.address()
-      resolve({
-        port: typeof address === 'object' && address ? address.port : 0,
-        server,
-        close: () => new Promise<void>((done) => {
-          server.closeAllConnections()
-          server.close(() => { if (stream) stream.end(done); else done() })
-        })
-      })
+      resolve(toBenchServer(server, stream))
     })
   })
 }

@@ -1,5 +1,6 @@
 // What every benchmark app module exports: start a server for a scenario, report its port, close it.
 import type { Server } from 'node:http'
+import type { Writable } from 'node:stream'
 import type { AppContext, ScenarioName } from '../scenarios'
 
 /** A running benchmark server. */
@@ -20,3 +21,16 @@ export type AppName = typeof APPS[number]
 
 /** Host every benchmark server binds to. */
 export const HOST = '127.0.0.1'
+
+/** Wraps a listening server: its port, and a close that drops connections and ends the log stream. */
+export function toBenchServer (server: Server, stream?: Writable): BenchServer {
+  const address = server.address()
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    server,
+    close: () => new Promise<void>((done) => {
+      server.closeAllConnections()
+      server.close(() => { if (stream) stream.end(done); else done() })
+    })
+  }
+}

@@ -12,6 +12,12 @@ function trustAll (): boolean {
 }
 
 /**
+ * What `false` and other empty values compile to: proxy-addr's own trust-nothing function, so
+ * req.ip can tell it apart and answer the socket peer without parsing `X-Forwarded-For`.
+ */
+export const trustNone = proxyAddr.compile([]) as TrustFunction
+
+/**
  * Turns a `trust proxy` value into a trust function:
  * - a function is used as is;
  * - `true` trusts every hop, so the client is the left-most `X-Forwarded-For` entry;
@@ -33,5 +39,6 @@ export function compileTrust (value: unknown): TrustFunction {
   }
   let list = value
   if (typeof list === 'string') list = list.split(LIST_SEPARATOR).map((entry) => entry.trim())
-  return proxyAddr.compile((list || []) as string[]) as TrustFunction
+  if (!list) return trustNone
+  return proxyAddr.compile(list as string[]) as TrustFunction
 }

@@ -5,6 +5,7 @@ import request from 'supertest'
 import minimal from '../../../presets/minimal'
 import logger from '../../../plugins/logger'
 import { bareServer, captureLines, settle } from './support'
+import { clfDate } from '../../../plugins/logger/date'
 
 /** Logs one GET with `format` through a bare server and returns the line and the response. */
 async function logOne (format: string, options: { setup?: (t: request.Test) => request.Test, handler?: (req: http.IncomingMessage, res: http.ServerResponse) => void, immediate?: boolean } = {}) {
@@ -56,6 +57,18 @@ describe(':date[format]', () => {
     } finally {
       global.Date = RealDate
     }
+  })
+})
+
+describe('clfDate', () => {
+  it('gives each second its own text, also when seconds come back out of order', () => {
+    const at = (ms: number) => new Date(Date.UTC(2000, 9, 5, 3, 4, 5) + ms)
+    assert.equal(clfDate(at(0)), '05/Oct/2000:03:04:05 +0000')
+    assert.equal(clfDate(at(999)), '05/Oct/2000:03:04:05 +0000')
+    assert.equal(clfDate(at(1000)), '05/Oct/2000:03:04:06 +0000')
+    assert.equal(clfDate(at(-1)), '05/Oct/2000:03:04:04 +0000')
+    assert.equal(clfDate(at(86_400_000)), '06/Oct/2000:03:04:05 +0000')
+    assert.equal(clfDate(new Date(Date.UTC(1969, 11, 31, 23, 59, 59, 500))), '31/Dec/1969:23:59:59 +0000')
   })
 })
 

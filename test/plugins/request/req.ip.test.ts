@@ -39,6 +39,22 @@ describe('req.ip', () => {
     await request(parent).get('/sub').set('X-Forwarded-For', '1.1.1.1, 2.2.2.2').expect(200, '"2.2.2.2"')
   })
 
+  it('is the socket peer, not X-Forwarded-For, when trust proxy is turned off again', () => {
+    const app = framework()
+    app.set('trust proxy', true)
+    app.set('trust proxy', false)
+    const req = fakeRequest(app, { headers: { 'x-forwarded-for': '1.1.1.1' }, socket: { remoteAddress: '10.0.0.9' } })
+    assert.equal(req.ip, '10.0.0.9')
+    assert.deepEqual(req.ips, [])
+  })
+
+  it('reads the peer from req.connection when there is no req.socket, as proxy-addr does', () => {
+    const req = fakeRequest(framework(), { socket: undefined as unknown as object })
+    Object.defineProperty(req, 'socket', { value: undefined })
+    Object.defineProperty(req, 'connection', { value: { remoteAddress: '10.1.1.1' } })
+    assert.equal(req.ip, '10.1.1.1')
+  })
+
   it('is undefined once the socket has no address', () => {
     assert.equal(fakeRequest(framework(), { socket: {} }).ip, undefined)
   })

@@ -27,6 +27,10 @@ describe('app.set("trust proxy", value)', () => {
     assert.equal(trust('127.0.0.1', 0), false)
   })
 
+  it('an empty string is an address proxy-addr cannot read, as in Express', () => {
+    assert.throws(() => trustOf(''), { name: 'TypeError', message: /invalid IP address/ })
+  })
+
   it('false trusts nothing', async () => {
     assert.equal(trustOf(false)('127.0.0.1', 0), false)
     await request(ipApp(false)).get('/').set('X-Forwarded-For', CHAIN).expect(200, /^\["(::ffff:)?127\.0\.0\.1",\[\]\]$/)

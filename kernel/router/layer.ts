@@ -44,6 +44,26 @@ interface LiteralTest {
   prefix: string
   lowerPrefix: string
   sensitive: boolean
+  /** The number of `/` in every match (an optional trailing slash not counted), or -1 when it varies. */
+  slashes: number
+  /** The match may end with one more `/` than `slashes` counts (a non-strict end-anchored path). */
+  trailingSlash: boolean
+}
+
+/** Tokens that can match a `/` or change how many a match has: stars, optional parts, groups, raw regexp syntax. */
+const VARIABLE_SLASHES = /[*?()+[\]{}\\^$|]/
+
+/**
+ * How many `/` every match of an end-anchored pattern has: its parameters (`:name`, after a
+ * `/`, a `.` or other text) match no `/`, so only the literal slashes count, plus the trailing
+ * slash a non-strict path makes optional. -1 when tokens can match slashes or make them optional.
+ */
+function slashesOf (path: string, opts: PathOptions): number {
+  if (opts.end === false || VARIABLE_SLASHES.test(path)) return -1
+  const counted = !opts.strict && path.endsWith('/') ? path.slice(0, -1) : path
+  let n = 0
+  for (let i = 0; i < counted.length; i++) if (counted.charCodeAt(i) === 0x2f) n++
+  return n
 }
 
 function literalTest (path: PathParams, opts: PathOptions): LiteralTest | undefined {
@@ -54,7 +74,7 @@ function literalTest (path: PathParams, opts: PathOptions): LiteralTest | undefi
     if (opts.end === false) return prefixTest(path.endsWith('/') ? path.slice(0, -1) : path, sensitive)
     // Every path the literal matches starts with it (without the slash that may be dropped).
     const prefix = !opts.strict && path.endsWith('/') ? path.slice(0, -1) : path
-    return { exact: path, optionalSlash: !opts.strict, prefix, lowerPrefix: prefix.toLowerCase(), sensitive }
+    return { exact: path, optionalSlash: !opts.strict, prefix, lowerPrefix: prefix.toLowerCase(), sensitive, slashes: -1, trailingSlash: false }
   }
   // A top-level `|` splits the whole regexp into alternatives: nothing is known then.
   if (path.indexOf('|') !== -1) return undefined
@@ -65,11 +85,13 @@ function literalTest (path: PathParams, opts: PathOptions): LiteralTest | undefi
   let prefix = path.slice(0, cut)
   if (prefix.endsWith('.')) prefix = prefix.slice(0, -1)
   if (prefix.endsWith('/')) prefix = prefix.slice(0, -1)
-  return prefix.length > 1 ? prefixTest(prefix, sensitive) : undefined
+  const slashes = slashesOf(path, opts)
+  if (prefix.length <= 1 && slashes === -1) return undefined
+  return { ...prefixTest(prefix.length > 1 ? prefix : '', sensitive), slashes, trailingSlash: slashes !== -1 && !opts.strict }
 }
 
 function prefixTest (prefix: string, sensitive: boolean): LiteralTest {
-  return { exact: undefined, optionalSlash: false, prefix, lowerPrefix: prefix.toLowerCase(), sensitive }
+  return { exact: undefined, optionalSlash: false, prefix, lowerPrefix: prefix.toLowerCase(), sensitive, slashes: -1, trailingSlash: false }
 }
 
 /**
@@ -82,6 +104,28 @@ export function lacksPrefix (layer: Layer, path: string, lowerPath: string): boo
   const literal = layer.literal
   if (literal === undefined) return false
   return literal.sensitive ? lacks(path, literal.prefix) : lacks(lowerPath, literal.lowerPrefix)
+}
+
+/**
+ * The shape of a request path for {@link lacksSlashes}: twice its number of `/`, plus one when it
+ * ends with `/`. Computed once per path, whatever the number of layers tested.
+ */
+export function pathShape (path: string): number {
+  let n = 0
+  for (let i = 0; i < path.length; i++) if (path.charCodeAt(i) === 0x2f) n++
+  return n * 2 + (path.charCodeAt(path.length - 1) === 0x2f ? 1 : 0)
+}
+
+/**
+ * A second cheap test before `layer.match`: true when a path of this shape ({@link pathShape})
+ * has more or fewer `/` than every match of the layer's pattern (`/api/users/:id` never matches
+ * `/api/users/1/notes`). Never true for a path the regexp accepts.
+ */
+export function lacksSlashes (layer: Layer, shape: number): boolean {
+  const literal = layer.literal
+  if (literal === undefined || literal.slashes === -1) return false
+  const slashes = shape >> 1
+  return slashes !== literal.slashes && !(literal.trailingSlash && (shape & 1) === 1 && slashes - 1 === literal.slashes)
 }
 
 /** Whether `subject` does not start with `prefix` ('' never lacks). */

@@ -21,7 +21,7 @@ const runsOf = new WeakMap<readonly Layer[], PrefixRuns>()
 /** What a layer's matches all start with, as compared ('' when unknown); a NUL marks case-sensitive keys apart. */
 function keyOf (layer: Layer): string {
   const literal = layer.literal
-  return literal === undefined ? '' : literal.sensitive ? '\0' + literal.prefix : literal.lowerPrefix
+  return literal === undefined || literal.prefix === '' ? '' : literal.sensitive ? '\0' + literal.prefix : literal.lowerPrefix
 }
 
 function computeRuns (stack: readonly Layer[]): PrefixRuns {

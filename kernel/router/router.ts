@@ -1,7 +1,7 @@
 // The layer stack: Express 4's Router, with mounting, params, OPTIONS and error flow.
 import parseUrl from 'parseurl'
 import depd from 'depd'
-import { Layer, lacksPrefix } from './layer'
+import { Layer, lacksPrefix, lacksSlashes, pathShape } from './layer'
 import { prefixRuns, skipRuns } from './prefix-runs'
 import { Route, MAX_SYNC_NEXT, lowerMethod } from './route'
 import { methods } from './methods'
@@ -196,6 +196,8 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
     let route: Route | undefined
     /** `path.toLowerCase()`, made when a case-insensitive layer's prefix is first checked. */
     let lowerPath: string | undefined
+    /** `pathShape(path)`, made when a pattern's slashes are first compared; -1 until then. */
+    let shape = -1
     // A route that does not serve the method is skipped before its path is tested, when testing
     // it could not matter: OPTIONS collects every matching route's methods, HEAD may reach a route
     // without GET or HEAD, and only a `%` in the path can make a match fail with a decoding error.
@@ -212,7 +214,10 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
       layer = stack[idx++]
       const layerRoute = layer.route
       if (methodName !== undefined && layerRoute !== undefined && !layerRoute.methods._all && !layerRoute.methods[methodName]) continue
-      if (layer.literal !== undefined && lacksPrefix(layer, path, lowerPath ??= path.toLowerCase())) continue
+      if (layer.literal !== undefined) {
+        if (lacksPrefix(layer, path, lowerPath ??= path.toLowerCase())) continue
+        if (layer.literal.slashes !== -1 && lacksSlashes(layer, shape === -1 ? (shape = pathShape(path)) : shape)) continue
+      }
       match = matchLayer(layer, path)
       route = layer.route
       if (typeof match !== 'boolean') layerError = layerError || match

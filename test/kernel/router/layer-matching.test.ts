@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import request from 'supertest'
 import minimal from '../../../presets/minimal'
 import { Layer } from '../../../kernel'
-import { lacksPrefix } from '../../../kernel/router/layer'
+import { lacksPrefix, lacksSlashes, pathShape } from '../../../kernel/router/layer'
 import { pathToRegexp, type PathKey, type PathOptions } from '../../../kernel/internal/path-to-regexp'
 
 // Literal paths and the literal heads of patterns are matched without the regexp; these tests hold
@@ -91,6 +91,47 @@ describe('lacksPrefix(layer, path, lowerPath)', () => {
   })
 })
 
+describe('lacksSlashes(layer, pathShape(path))', () => {
+  it('never rejects a path the layer\'s regexp matches', () => {
+    // Parameters in every position path-to-regexp knows (after `/`, `.`, other text, next to each
+    // other), literal slashes (doubled, trailing), and tokens that make the count vary.
+    // (No `+` after a parameter: path-to-regexp's regexp for that backtracks exponentially.)
+    const parts = fc.constantFrom('/', '//', 'a', 'B', '/:id', '.:f', ':x', '-', '/:a-:b', '/notes', '/:id?', '*', '(a|b)', '/(:x)?', ':n(\\d+)')
+    const fill = fc.array(fc.constantFrom('a', '1', '/', '.', '-', 'Z', '%41'), { maxLength: 6 }).map((cs) => cs.join(''))
+    fc.assert(fc.property(fc.array(parts, { minLength: 1, maxLength: 5 }), fc.array(fill, { minLength: 1, maxLength: 6 }), options, (pieces, fills, opts) => {
+      const pattern = '/' + pieces.join('')
+      let layer: Layer
+      try {
+        layer = new Layer(pattern, opts, noop)
+      } catch {
+        return // path-to-regexp makes no valid regexp of it (as in Express, the route cannot be added)
+      }
+      // The layer's own regexp: path-to-regexp's, with its polynomial shapes rewritten (tested above).
+      const regexp = layer.regexp
+      // Paths built from the pattern with its tokens filled in, with and without a trailing slash.
+      let k = 0
+      const filled = pattern.replace(/:\w+(\([^)]*\))?\??|\*/g, () => fills[k++ % fills.length] || 'v')
+      for (const subject of [filled, filled + '/', filled.replace(/\/$/, ''), filled + '//', '/' + fills.join('/')]) {
+        if (regexp.exec(subject) !== null) {
+          assert.equal(lacksSlashes(layer, pathShape(subject)), false, `${pattern} ${JSON.stringify(opts)} vs ${JSON.stringify(subject)}`)
+        }
+      }
+    }), { numRuns: 4000 })
+  })
+
+  it('rejects paths with more or fewer segments than a pattern of plain parameters', () => {
+    const layer = new Layer('/api/users/:id', { end: true, strict: false }, noop)
+    assert.equal(lacksSlashes(layer, pathShape('/api/users/1/notes')), true)
+    assert.equal(lacksSlashes(layer, pathShape('/api/users')), true)
+    assert.equal(lacksSlashes(layer, pathShape('/api/users/1')), false)
+    assert.equal(lacksSlashes(layer, pathShape('/api/users/1/')), false)
+    const strict = new Layer('/api/users/:id', { end: true, strict: true }, noop)
+    assert.equal(lacksSlashes(strict, pathShape('/api/users/1/')), true)
+    // A middleware path matches any deeper path: no count.
+    assert.equal(lacksSlashes(new Layer('/api/:v', { end: false }, noop), pathShape('/api/1/users')), false)
+  })
+})
+
 describe('router dispatch over a large route table', () => {
   function table () {
     const app = minimal()
@@ -109,6 +150,8 @@ describe('router dispatch over a large route table', () => {
     await request(app).put('/api/orders/9').expect(200, 'put orders 9')
     await request(app).get('/api/orders/').expect(200, 'list orders')
     await request(app).get('/api/nothing/1').expect(404)
+    await request(app).get('/api/users/1/2').expect(404)
+    await request(app).get('/api/users/1/').expect(200, 'get users 1')
   })
 
   it('still lists every method of the matching routes for OPTIONS, and falls back to GET for HEAD', async () => {

@@ -87,11 +87,11 @@ function literalTest (path: PathParams, opts: PathOptions): LiteralTest | undefi
   if (prefix.endsWith('/')) prefix = prefix.slice(0, -1)
   const slashes = slashesOf(path, opts)
   if (prefix.length <= 1 && slashes === -1) return undefined
-  return { ...prefixTest(prefix.length > 1 ? prefix : '', sensitive), slashes, trailingSlash: slashes !== -1 && !opts.strict }
+  return prefixTest(prefix.length > 1 ? prefix : '', sensitive, slashes, slashes !== -1 && !opts.strict)
 }
 
-function prefixTest (prefix: string, sensitive: boolean): LiteralTest {
-  return { exact: undefined, optionalSlash: false, prefix, lowerPrefix: prefix.toLowerCase(), sensitive, slashes: -1, trailingSlash: false }
+function prefixTest (prefix: string, sensitive: boolean, slashes = -1, trailingSlash = false): LiteralTest {
+  return { exact: undefined, optionalSlash: false, prefix, lowerPrefix: prefix.toLowerCase(), sensitive, slashes, trailingSlash }
 }
 
 /**

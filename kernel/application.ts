@@ -6,6 +6,7 @@ import { methods } from './router/methods'
 import { splitUseArguments } from './internal/flatten'
 import { kernelOf } from './internal/kernel-of'
 import { finalHandler } from './final-handler'
+import { releaseHeaderList, usesHeaderList } from './internal/header-store'
 import { adoptPrototypes, restorePrototypes, savePrototypes, serverClasses } from './internal/prototypes'
 import type { Application, PathParams, Request } from './types'
 import type { Kernel } from './plugin'
@@ -89,11 +90,12 @@ app.lazyrouter = function lazyrouter (this: Application): void {
 /** The kernel's first layer of every app: links req/res, sets X-Powered-By and the app's prototypes. */
 function initMiddleware (app: Application) {
   return function expressInit (req: any, res: any, next: (err?: unknown) => void): void {
+    // Prototypes first: a response switched from node's own may then keep its headers in a list.
+    adoptPrototypes(app, req, res)
     if (app.enabled('x-powered-by')) res.setHeader('X-Powered-By', POWERED_BY)
     req.res = res
     res.req = req
     req.next = next
-    adoptPrototypes(app, req, res)
     res.locals = res.locals || Object.create(null)
     next()
   }
@@ -127,6 +129,8 @@ app.use = function use (this: Application, ...args: unknown[]): Application {
     sub.mountpath = path
     sub.parent = this
     router.use(path, function mounted_app (req: any, res: any, next: (err?: unknown) => void) {
+      // An app of another framework (an Express app) reads node's own header storage.
+      if (!usesHeaderList(sub.response)) releaseHeaderList(res)
       const saved = savePrototypes(req, res)
       sub.handle(req, res, function leaveSubApp (err?: unknown) {
         restorePrototypes(saved, req, res)

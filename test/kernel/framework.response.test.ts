@@ -5,9 +5,12 @@ import request from 'supertest'
 import { createFramework } from '../../kernel'
 
 describe('framework.response', () => {
-  it('inherits from http.ServerResponse.prototype', () => {
+  it('inherits from http.ServerResponse.prototype, through the kernel\'s header-list level only', () => {
     const framework = createFramework()
-    assert.equal(Object.getPrototypeOf(framework.response), ServerResponse.prototype)
+    assert.ok(framework.response instanceof ServerResponse)
+    assert.equal(Object.getPrototypeOf(Object.getPrototypeOf(framework.response)), ServerResponse.prototype)
+    assert.equal(Object.getPrototypeOf(framework.response), Object.getPrototypeOf(createFramework().response), 'shared by every framework')
+    assert.deepEqual(Object.keys(framework.response), [], 'nothing enumerable added to framework.response')
   })
 
   it('is the prototype of every app\'s app.response', () => {

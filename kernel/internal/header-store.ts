@@ -1,0 +1,262 @@
+// Response headers kept in a flat list until the head is written, then given to node in one
+// `writeHead(status, [name, value, …])` call.
+//
+// Why: node keeps `setHeader`'s headers in a dictionary-mode object (`{ __proto__: null }`) and walks
+// it with for-in when it writes the head. Given as a flat array to `writeHead` instead, the same
+// headers cost ~1 µs less per response (in-process, hello with Express's four headers: 7.3 µs through
+// `setHeader`, 6.4 µs through the array). The bytes are the same: names as set, values as set, in the
+// order node would write them; node still validates and writes every line itself.
+//
+// The list lives on responses the framework makes (`app.listen`'s classes) or switches from node's
+// own prototype while they carry no header yet. Every header method of `OutgoingMessage` is mirrored
+// here; anything outside the common path (headers already sent, invalid input, `writeHead` with its
+// own headers, the deprecated `_headers`/`_headerNames`) hands the list back to node first and lets
+// node's method answer, so errors and edge cases are node's own.
+import { OutgoingMessage, ServerResponse } from 'node:http'
+
+/** A header value as node accepts it. */
+type HeaderValue = number | string | readonly string[]
+
+/** `[lowercase name, name as set, value, …]`, in the order the headers were first set. */
+type HeaderList = Array<string | HeaderValue>
+
+interface StoredResponse extends ServerResponse {
+  [LIST]?: HeaderList | null
+  [EMPTIED]?: boolean
+  _header?: string | null
+  _removedConnection?: boolean
+  _removedContLen?: boolean
+  _removedTE?: boolean
+}
+
+const LIST = Symbol('ristretto.headerList')
+/**
+ * Set when removals emptied the list: node's storage would then be an empty object rather than
+ * none, which decides how a later `writeHead(status, headers)` merges (it keeps them only then).
+ */
+const EMPTIED = Symbol('ristretto.headerListEmptied')
+
+const base = ServerResponse.prototype
+const nativeSetHeader = base.setHeader
+const nativeGetHeader = base.getHeader
+const nativeHasHeader = base.hasHeader
+const nativeRemoveHeader = base.removeHeader
+const nativeGetHeaders = base.getHeaders
+const nativeGetHeaderNames = base.getHeaderNames
+const nativeWriteHead = base.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse
+// Node 18.3+ and 15.13+: absent before; then not mirrored.
+const nativeAppendHeader = (base as { appendHeader?: (name: string, value: HeaderValue) => ServerResponse }).appendHeader
+const nativeGetRawHeaderNames = (base as { getRawHeaderNames?: () => string[] }).getRawHeaderNames
+const nativeHeadersAccessor = Object.getOwnPropertyDescriptor(OutgoingMessage.prototype, '_headers')
+const nativeHeaderNamesAccessor = Object.getOwnPropertyDescriptor(OutgoingMessage.prototype, '_headerNames')
+
+// Node's own rules (`_http_common`): a header name is an HTTP token; a value has no control character.
+const TOKEN = /^[\^_`a-zA-Z\-0-9!#$%&'*+.|~]+$/
+const INVALID_VALUE_CHAR = /[^\t\x20-\x7e\x80-\xff]/
+
+/** Whether node's `setHeader` would accept `name` and `value` (it tests the value's string form). */
+function acceptable (name: unknown, value: unknown): name is string {
+  return typeof name === 'string' && TOKEN.test(name) && value !== undefined &&
+    (typeof value === 'number' || !INVALID_VALUE_CHAR.test(value as string))
+}
+
+/** Index of the entry named `name` (any case), or -1. The exact-case pass avoids lowercasing. */
+function find (list: HeaderList, name: string): number {
+  for (let i = 1; i < list.length; i += 3) {
+    if (list[i] === name) return i - 1
+  }
+  if (list.length === 0) return -1
+  const lower = name.toLowerCase()
+  for (let i = 0; i < list.length; i += 3) {
+    if (list[i] === lower) return i
+  }
+  return -1
+}
+
+/** Array-index names (`'1'`): node's object lists them first, in numeric order. */
+const INDEX_NAME = /^(?:0|[1-9][0-9]{0,9})$/
+
+/** Adds an entry where node's storage object would list it: at the end, or among the index names. */
+function add (list: HeaderList, lower: string, name: string, value: HeaderValue): void {
+  const c = lower.charCodeAt(0)
+  if (c > 0x39 || c < 0x30 || !INDEX_NAME.test(lower) || Number(lower) >= 4294967295) {
+    list.push(lower, name, value)
+    return
+  }
+  let at = 0
+  while (at < list.length && INDEX_NAME.test(list[at] as string) && Number(list[at]) < Number(lower)) at += 3
+  list.splice(at, 0, lower, name, value)
+}
+
+/** The prototype level holding the mirrored methods: between a framework's `response` and node's. */
+export const headerStorePrototype: object = Object.create(ServerResponse.prototype)
+const proto = headerStorePrototype as Record<string, unknown>
+
+proto.setHeader = function setHeader (this: StoredResponse, name: string, value: HeaderValue) {
+  const list = this[LIST]
+  // Node's method throws the right error for a sent head or bad input, and serves responses without a list.
+  if (list == null || this._header || !acceptable(name, value)) return nativeSetHeader.call(this, name, value)
+  const i = find(list, name)
+  if (i === -1) {
+    add(list, name.toLowerCase(), name, value)
+  } else {
+    list[i + 1] = name
+    list[i + 2] = value
+  }
+  return this
+}
+
+proto.getHeader = function getHeader (this: StoredResponse, name: string) {
+  const list = this[LIST]
+  if (list == null || typeof name !== 'string') return nativeGetHeader.call(this, name)
+  const i = find(list, name)
+  return i === -1 ? undefined : list[i + 2]
+}
+
+proto.hasHeader = function hasHeader (this: StoredResponse, name: string) {
+  const list = this[LIST]
+  if (list == null || typeof name !== 'string') return nativeHasHeader.call(this, name)
+  return find(list, name) !== -1
+}
+
+proto.removeHeader = function removeHeader (this: StoredResponse, name: string) {
+  const list = this[LIST]
+  if (list == null || typeof name !== 'string' || this._header) {
+    nativeRemoveHeader.call(this, name)
+    return
+  }
+  // As node: removing these also stops node from adding its own.
+  switch (name.toLowerCase()) {
+    case 'connection': this._removedConnection = true; break
+    case 'content-length': this._removedContLen = true; break
+    case 'transfer-encoding': this._removedTE = true; break
+    case 'date': this.sendDate = false; break
+  }
+  const i = find(list, name)
+  if (i !== -1) {
+    list.splice(i, 3)
+    if (list.length === 0) this[EMPTIED] = true
+  }
+}
+
+if (nativeAppendHeader !== undefined) {
+  proto.appendHeader = function appendHeader (this: StoredResponse, name: string, value: HeaderValue) {
+    const list = this[LIST]
+    if (list == null || this._header || !acceptable(name, value)) return nativeAppendHeader.call(this, name, value)
+    const i = find(list, name)
+    if (i === -1) return this.setHeader(name, value)
+    // As node: the value becomes a list, and later values are pushed onto it.
+    let values = list[i + 2]
+    if (!Array.isArray(values)) list[i + 2] = values = [values as string]
+    if (Array.isArray(value)) {
+      for (const v of value) (values as string[]).push(v)
+    } else {
+      (values as Array<string | number>).push(value as string | number)
+    }
+    return this
+  }
+}
+
+proto.getHeaders = function getHeaders (this: StoredResponse) {
+  const list = this[LIST]
+  if (list == null) return nativeGetHeaders.call(this)
+  const headers: Record<string, HeaderValue> = Object.create(null)
+  for (let i = 0; i < list.length; i += 3) headers[list[i] as string] = list[i + 2]
+  return headers
+}
+
+proto.getHeaderNames = function getHeaderNames (this: StoredResponse) {
+  const list = this[LIST]
+  if (list == null) return nativeGetHeaderNames.call(this)
+  const names: string[] = []
+  for (let i = 0; i < list.length; i += 3) names.push(list[i] as string)
+  return names
+}
+
+if (nativeGetRawHeaderNames !== undefined) {
+  proto.getRawHeaderNames = function getRawHeaderNames (this: StoredResponse) {
+    const list = this[LIST]
+    if (list == null) return nativeGetRawHeaderNames.call(this)
+    const names: string[] = []
+    for (let i = 1; i < list.length; i += 3) names.push(list[i] as string)
+    return names
+  }
+}
+
+proto.writeHead = function writeHead (this: StoredResponse, statusCode: number, reason?: unknown, obj?: unknown) {
+  const list = this[LIST]
+  if (list == null || this._header) return nativeWriteHead.apply(this, arguments as unknown as unknown[])
+  // Headers given here merge with the set ones by node's rules: node does it.
+  if (typeof reason === 'string' ? obj : (obj ?? reason)) {
+    releaseHeaderList(this)
+    return nativeWriteHead.apply(this, arguments as unknown as unknown[])
+  }
+  const flat = new Array<string | HeaderValue>((list.length / 3) * 2)
+  for (let i = 0, j = 0; i < list.length; i += 3) {
+    flat[j++] = list[i + 1]
+    flat[j++] = list[i + 2]
+  }
+  return typeof reason === 'string'
+    ? nativeWriteHead.call(this, statusCode, reason, flat)
+    : nativeWriteHead.call(this, statusCode, flat)
+}
+
+// The deprecated accessors reach node's storage directly: they get the list handed back first.
+if (nativeHeadersAccessor !== undefined) {
+  Object.defineProperty(proto, '_headers', {
+    configurable: true,
+    get (this: StoredResponse) { return nativeHeadersAccessor.get!.call(this) },
+    set (this: StoredResponse, value: unknown) {
+      // Node's setter replaces every header.
+      if (this[LIST] != null) this[LIST] = null
+      nativeHeadersAccessor.set!.call(this, value)
+    }
+  })
+}
+if (nativeHeaderNamesAccessor !== undefined) {
+  Object.defineProperty(proto, '_headerNames', {
+    configurable: true,
+    get (this: StoredResponse) {
+      releaseHeaderList(this)
+      return nativeHeaderNamesAccessor.get!.call(this)
+    },
+    set (this: StoredResponse, value: unknown) {
+      releaseHeaderList(this)
+      nativeHeaderNamesAccessor.set!.call(this, value)
+    }
+  })
+}
+
+/** Whether `prototype`'s chain has the mirrored methods (a prototype of this kernel's frameworks). */
+export function usesHeaderList (prototype: object | null): boolean {
+  return prototype !== null && (prototype as { setHeader?: unknown }).setHeader === proto.setHeader
+}
+
+/** Gives `res` a header list; its headers then go to node at `writeHead`. Only for a response with no header yet. */
+export function attachHeaderList (res: object): void {
+  (res as StoredResponse)[LIST] = []
+}
+
+/**
+ * Hands the list's headers to node's own storage and stops using the list, before `res` goes
+ * where the mirrored methods are not (a foreign app's prototype). After the head was written node
+ * takes no header: the list then stays, for this kernel's methods to read.
+ */
+export function releaseHeaderList (res: object): void {
+  const r = res as StoredResponse
+  const list = r[LIST]
+  if (list == null || r._header) return
+  r[LIST] = null
+  for (let i = 0; i < list.length; i += 3) nativeSetHeader.call(r, list[i + 1] as string, list[i + 2] as HeaderValue)
+  if (list.length === 0 && r[EMPTIED] === true) {
+    // An empty storage object, as node's after its last header was removed.
+    nativeSetHeader.call(r, 'x', '')
+    nativeRemoveHeader.call(r, 'x')
+  }
+}
+
+/** Whether a response without a list could take one: still on node's own prototype data, no header set. */
+export function canAttachHeaderList (res: object): boolean {
+  const r = res as StoredResponse
+  return r[LIST] === undefined && !r._header && nativeGetHeaderNames.call(r).length === 0
+}

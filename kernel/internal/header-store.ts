@@ -54,19 +54,34 @@ const nativeHeaderNamesAccessor = Object.getOwnPropertyDescriptor(OutgoingMessag
 const TOKEN = /^[\^_`a-zA-Z\-0-9!#$%&'*+.|~]+$/
 const INVALID_VALUE_CHAR = /[^\t\x20-\x7e\x80-\xff]/
 
-/** Whether node's `setHeader` would accept `name` and `value` (it tests the value's string form). */
-function acceptable (name: unknown, value: unknown): name is string {
-  return typeof name === 'string' && TOKEN.test(name) && value !== undefined &&
-    (typeof value === 'number' || !INVALID_VALUE_CHAR.test(value as string))
+/** Valid header names seen → their lowercase. Responses use the same few names over and over. */
+const lowerNames = new Map<string, string>()
+/** Bounded: names can come from input (a proxy copying headers), and a miss only costs the regexp. */
+const LOWER_NAMES_LIMIT = 500
+
+/** The lowercase of `name` when node would accept it as a header name (an HTTP token), else undefined. */
+function validLower (name: unknown): string | undefined {
+  if (typeof name !== 'string') return undefined
+  let lower = lowerNames.get(name)
+  if (lower !== undefined) return lower
+  if (!TOKEN.test(name)) return undefined
+  lower = name.toLowerCase()
+  if (lowerNames.size < LOWER_NAMES_LIMIT) lowerNames.set(name, lower)
+  return lower
 }
 
-/** Index of the entry named `name` (any case), or -1. The exact-case pass avoids lowercasing. */
-function find (list: HeaderList, name: string): number {
-  for (let i = 1; i < list.length; i += 3) {
-    if (list[i] === name) return i - 1
-  }
-  if (list.length === 0) return -1
-  const lower = name.toLowerCase()
+/** The lowercase of any name (not validated): from the cache when known. */
+function lowerOf (name: string): string {
+  return lowerNames.get(name) ?? name.toLowerCase()
+}
+
+/** Whether node would accept `value` for a header (it tests the value's string form). */
+function acceptableValue (value: unknown): boolean {
+  return value !== undefined && (typeof value === 'number' || !INVALID_VALUE_CHAR.test(value as string))
+}
+
+/** Index of the entry whose lowercase name is `lower`, or -1. */
+function find (list: HeaderList, lower: string): number {
   for (let i = 0; i < list.length; i += 3) {
     if (list[i] === lower) return i
   }
@@ -94,11 +109,12 @@ const proto = headerStorePrototype as Record<string, unknown>
 
 proto.setHeader = function setHeader (this: StoredResponse, name: string, value: HeaderValue) {
   const list = this[LIST]
+  const lower = validLower(name)
   // Node's method throws the right error for a sent head or bad input, and serves responses without a list.
-  if (list == null || this._header || !acceptable(name, value)) return nativeSetHeader.call(this, name, value)
-  const i = find(list, name)
+  if (list == null || this._header || lower === undefined || !acceptableValue(value)) return nativeSetHeader.call(this, name, value)
+  const i = find(list, lower)
   if (i === -1) {
-    add(list, name.toLowerCase(), name, value)
+    add(list, lower, name, value)
   } else {
     list[i + 1] = name
     list[i + 2] = value
@@ -109,14 +125,14 @@ proto.setHeader = function setHeader (this: StoredResponse, name: string, value:
 proto.getHeader = function getHeader (this: StoredResponse, name: string) {
   const list = this[LIST]
   if (list == null || typeof name !== 'string') return nativeGetHeader.call(this, name)
-  const i = find(list, name)
+  const i = find(list, lowerOf(name))
   return i === -1 ? undefined : list[i + 2]
 }
 
 proto.hasHeader = function hasHeader (this: StoredResponse, name: string) {
   const list = this[LIST]
   if (list == null || typeof name !== 'string') return nativeHasHeader.call(this, name)
-  return find(list, name) !== -1
+  return find(list, lowerOf(name)) !== -1
 }
 
 proto.removeHeader = function removeHeader (this: StoredResponse, name: string) {
@@ -125,14 +141,15 @@ proto.removeHeader = function removeHeader (this: StoredResponse, name: string) 
     nativeRemoveHeader.call(this, name)
     return
   }
+  const lower = lowerOf(name)
   // As node: removing these also stops node from adding its own.
-  switch (name.toLowerCase()) {
+  switch (lower) {
     case 'connection': this._removedConnection = true; break
     case 'content-length': this._removedContLen = true; break
     case 'transfer-encoding': this._removedTE = true; break
     case 'date': this.sendDate = false; break
   }
-  const i = find(list, name)
+  const i = find(list, lower)
   if (i !== -1) {
     list.splice(i, 3)
     if (list.length === 0) this[EMPTIED] = true
@@ -142,8 +159,9 @@ proto.removeHeader = function removeHeader (this: StoredResponse, name: string) 
 if (nativeAppendHeader !== undefined) {
   proto.appendHeader = function appendHeader (this: StoredResponse, name: string, value: HeaderValue) {
     const list = this[LIST]
-    if (list == null || this._header || !acceptable(name, value)) return nativeAppendHeader.call(this, name, value)
-    const i = find(list, name)
+    const lower = validLower(name)
+    if (list == null || this._header || lower === undefined || !acceptableValue(value)) return nativeAppendHeader.call(this, name, value)
+    const i = find(list, lower)
     if (i === -1) return this.setHeader(name, value)
     // As node: the value becomes a list, and later values are pushed onto it.
     let values = list[i + 2]

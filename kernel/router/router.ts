@@ -158,6 +158,13 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
       sendOptions(res, options, exit)
     }
   }
+  // What next() derives from req.url, kept while req.url stays the same string (it changes only
+  // while a mounted layer runs): the pathname, and the method name routes are pre-filtered by.
+  let seenUrl: unknown
+  let seenPath: string | undefined
+  let seenMethod: unknown
+  let methodName: string | undefined
+  let runs = prefixRuns(stack)
   req.next = next
   req.baseUrl = parentUrl
   req.originalUrl = req.originalUrl || req.url
@@ -186,7 +193,19 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
       setImmediate(next, err)
       return
     }
-    const path = getPathname(req)
+    const url = req.url
+    if (url !== seenUrl || typeof url !== 'string' || req.method !== seenMethod) {
+      seenUrl = url
+      seenPath = getPathname(req)
+      seenMethod = req.method
+      // A route that does not serve the method is skipped before its path is tested, when testing
+      // it could not matter: OPTIONS collects every matching route's methods, HEAD may reach a route
+      // without GET or HEAD, and only a `%` in the path can make a match fail with a decoding error.
+      const requestMethod = req.method
+      methodName = seenPath != null && typeof requestMethod === 'string' && requestMethod !== 'OPTIONS' && requestMethod !== 'HEAD' &&
+        seenPath.indexOf('%') === -1 ? lowerMethod(requestMethod) : undefined
+    }
+    const path = seenPath
     if (path == null) {
       done(layerError)
       return
@@ -198,13 +217,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
     let lowerPath: string | undefined
     /** `pathShape(path)`, made when a pattern's slashes are first compared; -1 until then. */
     let shape = -1
-    // A route that does not serve the method is skipped before its path is tested, when testing
-    // it could not matter: OPTIONS collects every matching route's methods, HEAD may reach a route
-    // without GET or HEAD, and only a `%` in the path can make a match fail with a decoding error.
-    const requestMethod = req.method
-    const methodName = typeof requestMethod === 'string' && requestMethod !== 'OPTIONS' && requestMethod !== 'HEAD' &&
-      path.indexOf('%') === -1 ? lowerMethod(requestMethod) : undefined
-    const runs = prefixRuns(stack)
+    if (runs.layers.length !== stack.length) runs = prefixRuns(stack)
     while (match !== true && idx < stack.length) {
       // Runs of layers needing a literal prefix the path lacks are skipped whole, without the regexp.
       if (runs.end[idx] !== 0) {

@@ -23,7 +23,7 @@ export function set (this: Response, field: string | Record<string, unknown>, va
   const name = field as string
   let coerced: string | string[] = Array.isArray(value) ? value.map(String) : String(value)
   // Only a 12-character name can be Content-Type: other names skip the lowercase copy.
-  if (name.length === 12 && name.toLowerCase() === 'content-type') {
+  if (name.length === 12 && (name === 'Content-Type' || name.toLowerCase() === 'content-type')) {
     if (Array.isArray(coerced)) throw new TypeError('Content-Type cannot be set to an Array')
     coerced = withDefaultCharset(coerced)
   }

@@ -66,7 +66,11 @@ function validLower (name: unknown): string | undefined {
   if (lower !== undefined) return lower
   if (!TOKEN.test(name)) return undefined
   lower = name.toLowerCase()
-  if (lowerNames.size < LOWER_NAMES_LIMIT) lowerNames.set(name, lower)
+  if (lowerNames.size < LOWER_NAMES_LIMIT) {
+    lowerNames.set(name, lower)
+    // Readers often ask by the lowercase name (`getHeader('content-length')`).
+    lowerNames.set(lower, lower)
+  }
   return lower
 }
 

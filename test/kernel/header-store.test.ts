@@ -169,6 +169,27 @@ describe('kernel header list (internal/header-store)', () => {
     assert.deepEqual(JSON.parse(r.text), { 'x-powered-by': 'Express', 'x-outer': 'yes' })
   })
 
+  it('keeps the headers set before a mounted express@4 app, and after it, on the wire', async () => {
+    // The migration case: a Ristretto app mounting an Express 4 app, whose prototypes have node's own header methods.
+    const express = (await import('express')).default
+    const legacy = express()
+    legacy.get('/', (req, res) => {
+      res.set('X-Legacy', 'yes')
+      res.json({ seen: res.getHeader('X-Outer') ?? null })
+    })
+    const outer = framework()
+    outer.use((req, res, next) => { res.set('X-Outer', 'set before'); next() })
+    outer.use('/legacy', legacy as unknown as (req: unknown, res: unknown, next: unknown) => void)
+    for (const target of [http.createServer(outer), outer.listen(0)]) {
+      const r = await request(target).get('/legacy')
+      assert.equal(r.status, 200)
+      assert.deepEqual(r.body, { seen: 'set before' })
+      assert.equal(r.headers['x-outer'], 'set before')
+      assert.equal(r.headers['x-legacy'], 'yes')
+      if (target.listening) target.close()
+    }
+  })
+
   it('is not used for a response that already carries node-stored headers', async () => {
     const app = createFramework()()
     app.use((req, res) => {

@@ -21,7 +21,8 @@ export function requestCharset (req: IncomingMessage): string | undefined {
 
 /** Whether iconv-lite can decode this charset. */
 export function charsetExists (charset: string): boolean {
-  return iconv.encodingExists(charset)
+  // The charset of nearly every body, answered without iconv-lite's name canonicalisation.
+  return charset === 'utf-8' || iconv.encodingExists(charset)
 }
 
 /** The 415 `charset.unsupported` error for a charset a parser refuses or cannot decode. */

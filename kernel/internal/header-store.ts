@@ -203,21 +203,22 @@ proto.getHeaders = function getHeaders (this: StoredResponse) {
   return headers
 }
 
+/** One field of every entry: 0 the lowercase names, 1 the names as set. */
+function namesOf (list: HeaderList, field: 0 | 1): string[] {
+  const names: string[] = []
+  for (let i = field; i < list.length; i += 3) names.push(list[i] as string)
+  return names
+}
+
 proto.getHeaderNames = function getHeaderNames (this: StoredResponse) {
   const list = this[LIST]
-  if (list == null) return nativeGetHeaderNames.call(this)
-  const names: string[] = []
-  for (let i = 0; i < list.length; i += 3) names.push(list[i] as string)
-  return names
+  return list == null ? nativeGetHeaderNames.call(this) : namesOf(list, 0)
 }
 
 if (nativeGetRawHeaderNames !== undefined) {
   proto.getRawHeaderNames = function getRawHeaderNames (this: StoredResponse) {
     const list = this[LIST]
-    if (list == null) return nativeGetRawHeaderNames.call(this)
-    const names: string[] = []
-    for (let i = 1; i < list.length; i += 3) names.push(list[i] as string)
-    return names
+    return list == null ? nativeGetRawHeaderNames.call(this) : namesOf(list, 1)
   }
 }
 

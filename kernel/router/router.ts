@@ -2,7 +2,7 @@
 import parseUrl from 'parseurl'
 import depd from 'depd'
 import { Layer, lacksPrefix, lacksSlashes, pathShape } from './layer'
-import { prefixRuns, skipRuns } from './prefix-runs'
+import { candidatesOf, routeIndex, unchanged } from './route-index'
 import { Route, MAX_SYNC_NEXT, lowerMethod } from './route'
 import { methods } from './methods'
 import { shortTypeName, splitUseArguments } from '../internal/flatten'
@@ -164,7 +164,14 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   let seenPath: string | undefined
   let seenMethod: unknown
   let methodName: string | undefined
-  let runs = prefixRuns(stack)
+  let index = routeIndex(stack)
+  // The layers the current path can match (positions in the stack, ascending), for which index and path.
+  let candidates: Int32Array | undefined
+  let candidatesIndex: unknown
+  let candidatesPath: string | undefined
+  /** `candidatesPath.toLowerCase()`, when a layer may compare it. */
+  let lowerPath = ''
+  let position = 0
   req.next = next
   req.baseUrl = parentUrl
   req.originalUrl = req.originalUrl || req.url
@@ -213,22 +220,33 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
     let layer: Layer | undefined
     let match: unknown
     let route: Route | undefined
-    /** `path.toLowerCase()`, made when a case-insensitive layer's prefix is first checked. */
-    let lowerPath: string | undefined
     /** `pathShape(path)`, made when a pattern's slashes are first compared; -1 until then. */
     let shape = -1
-    if (runs.layers.length !== stack.length) runs = prefixRuns(stack)
-    while (match !== true && idx < stack.length) {
-      // Runs of layers needing a literal prefix the path lacks are skipped whole, without the regexp.
-      if (runs.end[idx] !== 0) {
-        idx = skipRuns(runs, stack, idx, path, lowerPath ??= path.toLowerCase())
-        if (idx >= stack.length) break
+    if (index.layers.length !== stack.length) index = routeIndex(stack)
+    while (match !== true) {
+      if (candidates === undefined || candidatesIndex !== index || candidatesPath !== path) {
+        lowerPath = index.sensitive && index.prefixesChecked ? path : path.toLowerCase()
+        candidates = candidatesOf(index, path, lowerPath)
+        candidatesIndex = index
+        candidatesPath = path
+        position = 0
       }
+      // Layers the index rules out are passed over without a test; they must still be the indexed
+      // ones (router.stack can be edited in place): if not, index the stack again. A candidate
+      // needs no such check: layer.match decides alone, the index only spares the tests.
+      while (position < candidates.length && candidates[position] < idx) position++
+      const target = position < candidates.length ? candidates[position] : stack.length
+      if (target !== idx && !unchanged(index, stack, idx, target)) {
+        index = routeIndex(stack, true)
+        continue
+      }
+      idx = target
+      if (idx >= stack.length) break
       layer = stack[idx++]
       const layerRoute = layer.route
       if (methodName !== undefined && layerRoute !== undefined && !layerRoute.methods._all && !layerRoute.methods[methodName]) continue
       if (layer.literal !== undefined) {
-        if (lacksPrefix(layer, path, lowerPath ??= path.toLowerCase())) continue
+        if (!index.prefixesChecked && lacksPrefix(layer, path, lowerPath)) continue
         if (layer.literal.slashes !== -1 && lacksSlashes(layer, shape === -1 ? (shape = pathShape(path)) : shape)) continue
       }
       match = matchLayer(layer, path)

@@ -3,10 +3,11 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
 
-// The kernel stays tiny: features go to plugins. This budget is ~20% over the kernel's size
-// when it was last set (2,101 lines, after the hot-path work and HTTP/2 prototypes; first set at
-// 1,665 + 25%); raising it is a decision to make on purpose, in review.
-const KERNEL_LINE_BUDGET = 2500
+// The kernel stays tiny: features go to plugins. This budget is ~10% over the kernel's size
+// when it was last set (2,579 lines, with the route index that replaced the prefix runs; before:
+// 2,101 + 20% after the hot-path work and HTTP/2 prototypes, first 1,665 + 25%); raising it is
+// a decision to make on purpose, in review.
+const KERNEL_LINE_BUDGET = 2850
 const KERNEL_DIR = path.resolve(__dirname, '..', '..', 'kernel')
 
 /** Every .ts file under `dir`, recursively. */

@@ -1,0 +1,155 @@
+// The layers of a stack indexed by the literal text their matches start with, so a router tests only the layers a path can reach.
+import type { Layer } from './layer'
+
+/**
+ * A node of a radix tree over the layers' literal prefixes. The key of a node is the labels
+ * from the root down to it; `candidates` holds, in stack order, every layer whose prefix is that
+ * key or a shorter one on the way: exactly the layers a path can match when its walk stops here.
+ */
+interface IndexNode {
+  label: string
+  /** `label.charCodeAt(0)`: children are told apart by it. */
+  first: number
+  children: IndexNode[]
+  /** Layers whose prefix is this node's key, in stack order (while building). */
+  own: number[]
+  candidates: Int32Array
+}
+
+/**
+ * The index of one snapshot of a stack. Layers without a known prefix (middleware on `/`,
+ * patterns starting with a parameter, regexps) sit at the root: every path reaches them.
+ * Prefixes are compared as the layers compare them (lowercase unless case-sensitive); in the
+ * rare stack mixing both kinds of prefixed layers, every layer sits at the root (a plain walk).
+ */
+export interface RouteIndex {
+  readonly layers: readonly Layer[]
+  /** Walk with the path as is (true) or lowercased (false). */
+  readonly sensitive: boolean
+  /** False when the prefixes are not indexed (mixed case sensitivity): layers must still test theirs. */
+  readonly prefixesChecked: boolean
+  readonly root: IndexNode
+}
+
+const indexOf = new WeakMap<readonly Layer[], RouteIndex>()
+
+function node (label: string): IndexNode {
+  return { label, first: label.charCodeAt(0), children: [], own: [], candidates: new Int32Array(0) }
+}
+
+/** Adds layer `index` under `key`, splitting an edge where the key leaves it. */
+function insert (root: IndexNode, key: string, index: number): void {
+  let current = root
+  let pos = 0
+  while (pos < key.length) {
+    const c = key.charCodeAt(pos)
+    const at = current.children.findIndex((child) => child.first === c)
+    if (at === -1) {
+      const leaf = node(key.slice(pos))
+      current.children.push(leaf)
+      current = leaf
+      break
+    }
+    let child = current.children[at]
+    const label = child.label
+    let k = 1
+    while (k < label.length && pos + k < key.length && label.charCodeAt(k) === key.charCodeAt(pos + k)) k++
+    if (k < label.length) {
+      const split = node(label.slice(0, k))
+      child.label = label.slice(k)
+      child.first = child.label.charCodeAt(0)
+      split.children.push(child)
+      current.children[at] = split
+      child = split
+    }
+    current = child
+    pos += k
+  }
+  current.own.push(index)
+}
+
+/** Gives every node its candidates: its ancestors' and its own, merged in stack order. */
+function fill (current: IndexNode, inherited: Int32Array): void {
+  const own = current.own
+  const merged = new Int32Array(inherited.length + own.length)
+  let i = 0
+  let j = 0
+  let k = 0
+  while (i < inherited.length || j < own.length) {
+    merged[k++] = j >= own.length || (i < inherited.length && inherited[i] < own[j]) ? inherited[i++] : own[j++]
+  }
+  current.candidates = merged
+  current.own = []
+  for (const child of current.children) fill(child, merged)
+}
+
+/** What a layer's matches all start with, as its router compares it ('' when unknown). */
+function keyOf (layer: Layer): string {
+  const literal = layer.literal
+  if (literal === undefined || literal.prefix === '') return ''
+  return literal.sensitive ? literal.prefix : literal.lowerPrefix
+}
+
+function build (stack: readonly Layer[]): RouteIndex {
+  const layers = stack.slice()
+  let sensitive = 0
+  let insensitive = 0
+  for (const layer of layers) {
+    if (keyOf(layer) === '') continue
+    if (layer.literal!.sensitive) sensitive++
+    else insensitive++
+  }
+  const indexed = sensitive === 0 || insensitive === 0
+  const root = node('')
+  for (let i = 0; i < layers.length; i++) insert(root, indexed ? keyOf(layers[i]) : '', i)
+  fill(root, new Int32Array(0))
+  const index: RouteIndex = { layers, sensitive: sensitive !== 0, prefixesChecked: indexed, root }
+  indexOf.set(stack, index)
+  return index
+}
+
+/** The index of `stack`, built again when its length changed or when `rebuild` is set. */
+export function routeIndex (stack: readonly Layer[], rebuild = false): RouteIndex {
+  const index = indexOf.get(stack)
+  return index !== undefined && !rebuild && index.layers.length === stack.length ? index : build(stack)
+}
+
+/**
+ * The stack positions of the layers `path` can match, ascending (`lowerPath` is its lowercase):
+ * those whose prefix the path starts with, and those without one. A superset of the matches;
+ * every other layer is certain not to match.
+ */
+export function candidatesOf (index: RouteIndex, path: string, lowerPath: string): Int32Array {
+  const subject = index.sensitive ? path : lowerPath
+  let current = index.root
+  let pos = 0
+  walk: while (pos < subject.length) {
+    const c = subject.charCodeAt(pos)
+    const children = current.children
+    let child: IndexNode | undefined
+    for (let i = 0; i < children.length; i++) {
+      if (children[i].first === c) {
+        child = children[i]
+        break
+      }
+    }
+    if (child === undefined) break
+    const label = child.label
+    if (subject.length - pos < label.length) break
+    for (let k = 1; k < label.length; k++) {
+      if (subject.charCodeAt(pos + k) !== label.charCodeAt(k)) break walk
+    }
+    pos += label.length
+    current = child
+  }
+  return current.candidates
+}
+
+/** Whether positions `from` to `to - 1` of `stack` still hold the layers the index was built from. */
+export function unchanged (index: RouteIndex, stack: readonly Layer[], from: number, to: number): boolean {
+  const layers = index.layers
+  for (let k = from; k < to; k++) {
+    if (stack[k] !== layers[k]) return false
+  }
+  return true
+}

@@ -1,0 +1,102 @@
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import fc from 'fast-check'
+import request from 'supertest'
+import minimal from '../../../presets/minimal'
+import { Layer } from '../../../kernel'
+import { candidatesOf, routeIndex } from '../../../kernel/router/route-index'
+
+// The index lets a router test only the layers whose literal prefix a path starts with. It may
+// keep a layer that cannot match (the layer's own test then says no), never drop one that can.
+
+const noop = (): void => {}
+
+/** Layer paths sharing heads, as route tables do, with patterns, stars, regexps and middleware on `/`. */
+const layerPaths = fc.constantFrom<Array<string | RegExp>>(
+  '/', '/api', '/api/', '/api/users', '/api/users/:id', '/api/users/:id/notes/:noteId', '/API/Users/:id',
+  '/api/user', '/api/users.json', '/api/:version/users', '/:any', '*', '/files/*', '/files/img:n',
+  '/a-b/c', '/a', '/ab', '/abc/:x?', /^\/api\/v\d+/, '/caf\u00e9', '/api/orders/:id(\\d+)', '/K'
+)
+const requestPaths = fc.oneof(
+  fc.constantFrom('/', '/api', '/api/', '/API/USERS/7', '/api/users/7', '/api/users/7/notes/9', '/api/users.json',
+    '/api/user', '/api/v2/users', '/files/img12', '/files/a/b', '/a', '/ab', '/abc', '/abc/x', '/caf\u00e9', '/K',
+    '/\u212a', '/api/orders/12', '/api/orders/x', '/other', '/api/users/%41'),
+  fc.array(fc.constantFrom('a', 'A', 'b', 'c', 'p', 'i', 'u', 's', 'e', 'r', '/', '.', '1', '\u212a', 'k', 'K'), { maxLength: 16 }).map((cs) => '/' + cs.join(''))
+)
+const layerOptions = fc.record({ end: fc.boolean(), strict: fc.boolean(), sensitive: fc.boolean() })
+
+/** Whether a layer matches `path` as a router would see it (a decoding error counts as reached). */
+function reaches (layer: Layer, path: string): boolean {
+  try {
+    return layer.match(path)
+  } catch {
+    return true
+  }
+}
+
+describe('routeIndex(stack) and candidatesOf(index, path)', () => {
+  it('keeps every layer a path matches, in stack order, whatever the table', () => {
+    fc.assert(fc.property(fc.array(fc.tuple(layerPaths, layerOptions), { maxLength: 30 }), fc.boolean(), requestPaths, (defs, sameCase, path) => {
+      // Routers give all their layers one case sensitivity; a stack may still mix them (built by hand).
+      const stack = defs.map(([p, opts]) => new Layer(p, sameCase ? { ...opts, sensitive: defs[0][1].sensitive } : opts, noop))
+      const candidates = Array.from(candidatesOf(routeIndex(stack), path, path.toLowerCase()))
+      for (let i = 1; i < candidates.length; i++) assert.ok(candidates[i - 1] < candidates[i], 'ascending, no repeats')
+      stack.forEach((layer, i) => {
+        if (reaches(layer, path)) assert.ok(candidates.includes(i), `${String(defs[i][0])} ${JSON.stringify(defs[i][1])} matches ${JSON.stringify(path)}`)
+      })
+    }), { numRuns: 3000 })
+  })
+
+  it('leaves out the layers whose prefix the path lacks', () => {
+    const paths = ['/api/users/:id', '/api/users', '/api/posts/:id', '/api/posts', '/health']
+    const stack = [new Layer('/', { end: false }, noop), ...paths.map((p) => new Layer(p, { end: true }, noop))]
+    const index = routeIndex(stack)
+    assert.deepEqual(Array.from(candidatesOf(index, '/api/posts/3', '/api/posts/3')), [0, 3, 4])
+    assert.deepEqual(Array.from(candidatesOf(index, '/API/Users/3', '/api/users/3')), [0, 1, 2])
+    assert.deepEqual(Array.from(candidatesOf(index, '/nothing', '/nothing')), [0])
+  })
+
+  it('is built again when the stack grows or shrinks', () => {
+    const stack = [new Layer('/a', { end: true }, noop)]
+    const first = routeIndex(stack)
+    assert.equal(routeIndex(stack), first)
+    stack.push(new Layer('/b', { end: true }, noop))
+    const second = routeIndex(stack)
+    assert.notEqual(second, first)
+    assert.deepEqual(Array.from(candidatesOf(second, '/b', '/b')), [1])
+  })
+})
+
+describe('a router dispatching through its index', () => {
+  it('sees layers moved within router.stack without a change of length', async () => {
+    const app = minimal()
+    app.get('/api/users/:id', (req, res) => { res.end('route') })
+    app.use('/api/users', (req, res) => { res.end('moved middleware') })
+    await request(app).get('/api/users/1').expect(200, 'route')
+    // A common idiom: move the last layer added to the front.
+    const stack = app._router!.stack
+    stack.unshift(stack.pop()!)
+    await request(app).get('/api/users/1').expect(200, 'moved middleware')
+  })
+
+  it('sees a layer added while a request is being dispatched', async () => {
+    const app = minimal()
+    app.use((req, res, next) => {
+      app.get('/late', (req2, res2) => { res2.end('added during the request') })
+      next()
+    })
+    await request(app).get('/late').expect(200, 'added during the request')
+  })
+
+  it('serves a stack mixing case-sensitive and case-insensitive layers', async () => {
+    const app = minimal()
+    app.get('/Mixed/:id', (req, res) => { res.end('insensitive') })
+    const router = minimal.Router({ caseSensitive: true })
+    router.get('/Exact/:id', (req, res) => { res.end('sensitive') })
+    // Layers of a case-sensitive router moved by hand onto the app's own stack.
+    app._router!.stack.push(...router.stack)
+    await request(app).get('/mixed/1').expect(200, 'insensitive')
+    await request(app).get('/Exact/1').expect(200, 'sensitive')
+    await request(app).get('/exact/1').expect(404)
+  })
+})

@@ -19,8 +19,9 @@ interface IndexNode {
 /**
  * The index of one snapshot of a stack. Layers without a known prefix (middleware on `/`,
  * patterns starting with a parameter, regexps) sit at the root: every path reaches them.
- * Prefixes are compared as the layers compare them (lowercase unless case-sensitive); in the
- * rare stack mixing both kinds of prefixed layers, every layer sits at the root (a plain walk).
+ * Prefixes are compared as the layers compare them (lowercase unless case-sensitive). In the
+ * rare stack mixing both kinds of prefixed layers, or one whose lists would grow far beyond its
+ * size (thousands of layers above thousands of prefixes), every layer sits at the root: a plain walk.
  */
 export interface RouteIndex {
   readonly layers: readonly Layer[]
@@ -90,6 +91,17 @@ function keyOf (layer: Layer): string {
   return literal.sensitive ? literal.prefix : literal.lowerPrefix
 }
 
+/** The entries the nodes' candidate lists would hold in all: each node repeats its ancestors' layers. */
+function entries (current: IndexNode, inherited: number): number {
+  const own = inherited + current.own.length
+  let total = own
+  for (const child of current.children) total += entries(child, own)
+  return total
+}
+
+/** Entries allowed per layer: beyond, the table (many layers above many prefixes) is walked plainly instead. */
+const ENTRIES_PER_LAYER = 64
+
 function build (stack: readonly Layer[]): RouteIndex {
   const layers = stack.slice()
   let sensitive = 0
@@ -99,9 +111,14 @@ function build (stack: readonly Layer[]): RouteIndex {
     if (layer.literal!.sensitive) sensitive++
     else insensitive++
   }
-  const indexed = sensitive === 0 || insensitive === 0
-  const root = node('')
+  let indexed = sensitive === 0 || insensitive === 0
+  let root = node('')
   for (let i = 0; i < layers.length; i++) insert(root, indexed ? keyOf(layers[i]) : '', i)
+  if (indexed && entries(root, 0) > Math.max(4096, ENTRIES_PER_LAYER * layers.length)) {
+    indexed = false
+    root = node('')
+    for (let i = 0; i < layers.length; i++) root.own.push(i)
+  }
   fill(root, new Int32Array(0))
   const index: RouteIndex = { layers, sensitive: sensitive !== 0, prefixesChecked: indexed, root }
   indexOf.set(stack, index)

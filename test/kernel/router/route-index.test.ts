@@ -56,6 +56,20 @@ describe('routeIndex(stack) and candidatesOf(index, path)', () => {
     assert.deepEqual(Array.from(candidatesOf(index, '/nothing', '/nothing')), [0])
   })
 
+  it('walks a table plainly when its lists would hold far more entries than it has layers', () => {
+    // 200 middleware above 200 prefixes: every prefix's list would repeat the 200.
+    const stack = [
+      ...Array.from({ length: 200 }, () => new Layer('/api', { end: false }, noop)),
+      ...Array.from({ length: 200 }, (_, i) => new Layer(`/api/x${i}/:id`, { end: true }, noop))
+    ]
+    const index = routeIndex(stack)
+    assert.equal(index.prefixesChecked, false)
+    assert.equal(candidatesOf(index, '/api/x7/1', '/api/x7/1').length, stack.length)
+    // A smaller table of the same shape is indexed.
+    const small = [new Layer('/api', { end: false }, noop), ...Array.from({ length: 20 }, (_, i) => new Layer(`/api/x${i}/:id`, { end: true }, noop))]
+    assert.deepEqual(Array.from(candidatesOf(routeIndex(small), '/api/x7/1', '/api/x7/1')), [0, 8])
+  })
+
   it('is built again when the stack grows or shrinks', () => {
     const stack = [new Layer('/a', { end: true }, noop)]
     const first = routeIndex(stack)

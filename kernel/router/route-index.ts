@@ -27,7 +27,7 @@ export interface RouteIndex {
   readonly layers: readonly Layer[]
   /** Walk with the path as is (true) or lowercased (false). */
   readonly sensitive: boolean
-  /** False when the prefixes are not indexed (mixed case sensitivity): layers must still test theirs. */
+  /** False when the prefixes are not indexed (all layers at the root): layers must still test theirs. */
   readonly prefixesChecked: boolean
   readonly root: IndexNode
 }
@@ -69,19 +69,43 @@ function insert (root: IndexNode, key: string, index: number): void {
   current.own.push(index)
 }
 
-/** Gives every node its candidates: its ancestors' and its own, merged in stack order. */
-function fill (current: IndexNode, inherited: Int32Array): void {
-  const own = current.own
-  const merged = new Int32Array(inherited.length + own.length)
+/** `a` and `b` (each ascending) merged in one ascending list. */
+function merge (a: Int32Array, b: readonly number[]): Int32Array {
+  const merged = new Int32Array(a.length + b.length)
   let i = 0
   let j = 0
   let k = 0
-  while (i < inherited.length || j < own.length) {
-    merged[k++] = j >= own.length || (i < inherited.length && inherited[i] < own[j]) ? inherited[i++] : own[j++]
+  while (i < a.length || j < b.length) {
+    merged[k++] = j >= b.length || (i < a.length && a[i] < b[j]) ? a[i++] : b[j++]
   }
-  current.candidates = merged
-  current.own = []
-  for (const child of current.children) fill(child, merged)
+  return merged
+}
+
+/**
+ * Gives every node its candidates: its ancestors' and its own, merged in stack order. Iterative,
+ * like {@link entries}: a table can nest prefixes deeper than the call stack goes.
+ */
+function fill (root: IndexNode): void {
+  const pending: Array<[IndexNode, Int32Array]> = [[root, new Int32Array(0)]]
+  while (pending.length !== 0) {
+    const [current, inherited] = pending.pop()!
+    current.candidates = merge(inherited, current.own)
+    current.own = []
+    for (const child of current.children) pending.push([child, current.candidates])
+  }
+}
+
+/** The entries the nodes' candidate lists would hold in all: each node repeats its ancestors' layers. */
+function entries (root: IndexNode): number {
+  let total = 0
+  const pending: Array<[IndexNode, number]> = [[root, 0]]
+  while (pending.length !== 0) {
+    const [current, inherited] = pending.pop()!
+    const own = inherited + current.own.length
+    total += own
+    for (const child of current.children) pending.push([child, own])
+  }
+  return total
 }
 
 /** What a layer's matches all start with, as its router compares it ('' when unknown). */
@@ -89,14 +113,6 @@ function keyOf (layer: Layer): string {
   const literal = layer.literal
   if (literal === undefined || literal.prefix === '') return ''
   return literal.sensitive ? literal.prefix : literal.lowerPrefix
-}
-
-/** The entries the nodes' candidate lists would hold in all: each node repeats its ancestors' layers. */
-function entries (current: IndexNode, inherited: number): number {
-  const own = inherited + current.own.length
-  let total = own
-  for (const child of current.children) total += entries(child, own)
-  return total
 }
 
 /** Entries allowed per layer: beyond, the table (many layers above many prefixes) is walked plainly instead. */
@@ -114,12 +130,12 @@ function build (stack: readonly Layer[]): RouteIndex {
   let indexed = sensitive === 0 || insensitive === 0
   let root = node('')
   for (let i = 0; i < layers.length; i++) insert(root, indexed ? keyOf(layers[i]) : '', i)
-  if (indexed && entries(root, 0) > Math.max(4096, ENTRIES_PER_LAYER * layers.length)) {
+  if (indexed && entries(root) > Math.max(4096, ENTRIES_PER_LAYER * layers.length)) {
     indexed = false
     root = node('')
     for (let i = 0; i < layers.length; i++) root.own.push(i)
   }
-  fill(root, new Int32Array(0))
+  fill(root)
   const index: RouteIndex = { layers, sensitive: sensitive !== 0, prefixesChecked: indexed, root }
   indexOf.set(stack, index)
   return index

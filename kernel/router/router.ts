@@ -2,7 +2,7 @@
 import parseUrl from 'parseurl'
 import depd from 'depd'
 import { Layer, lacksPrefix, lacksSlashes, pathShape } from './layer'
-import { candidatesOf, routeIndex, unchanged } from './route-index'
+import { candidatesOf, routeIndex, unchanged, type RouteIndex } from './route-index'
 import { Route, MAX_SYNC_NEXT, lowerMethod } from './route'
 import { methods } from './methods'
 import { shortTypeName, splitUseArguments } from '../internal/flatten'
@@ -167,7 +167,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   let index = routeIndex(stack)
   // The layers the current path can match (positions in the stack, ascending), for which index and path.
   let candidates: Int32Array | undefined
-  let candidatesIndex: unknown
+  let candidatesIndex: RouteIndex | undefined
   let candidatesPath: string | undefined
   /** `candidatesPath.toLowerCase()`, when a layer may compare it. */
   let lowerPath = ''

@@ -6,17 +6,20 @@ import fc from 'fast-check'
 import framework from '../../../presets/default'
 
 // Which handlers a request reaches, in which order, with which baseUrl, url and params, is the
-// router's whole contract. Random tables of middleware, routes and mounted routers run on
-// Ristretto and on express@4 (the reference), their stacks edited in place between requests;
-// every request must take the same path through both.
+// router's whole contract. Random tables of middleware, routes, error middleware, param callbacks
+// and mounted routers (merging params or not) run on Ristretto and on express@4 (the reference),
+// their stacks edited in place between requests; every request must take the same path through
+// both, errors included.
 
-type Action = 'send' | 'next' | 'route'
+type Action = 'send' | 'next' | 'route' | 'error' | 'throw'
 interface Entry {
-  kind: 'use' | 'get' | 'post' | 'all' | 'router'
+  /** `catch`: error middleware (four parameters), `router`: a mounted router of `inner` entries. */
+  kind: 'use' | 'get' | 'post' | 'all' | 'router' | 'catch'
   path: string | RegExp
   action: Action
-  /** Entries of a mounted router (kind 'router'). */
-  inner: Array<{ kind: 'use' | 'get' | 'post', path: string, action: Action }>
+  /** For a router: whether it sees its parent's params. */
+  mergeParams: boolean
+  inner: Array<{ kind: 'use' | 'get' | 'post' | 'catch', path: string, action: Action }>
 }
 
 const PATHS: Array<string | RegExp> = [
@@ -25,40 +28,73 @@ const PATHS: Array<string | RegExp> = [
 ]
 const INNER_PATHS = ['/', '/users', '/users/:id', '/:v', '/USERS/:id/notes', '*']
 const REQUEST_PATHS = [
-  '/', '/api', '/api/', '/api/users', '/API/USERS/7', '/api/users/7', '/api/users/7/', '/api/users/7/notes/9', '/api/users.json',
+  '/', '/api', '/api/users/0', '/api/users/0/notes/0', '/api/', '/api/users', '/API/USERS/7', '/api/users/7', '/api/users/7/', '/api/users/7/notes/9', '/api/users.json',
   '/api/user', '/api/v2/users', '/files/a/b', '/a', '/ab', '/abc', '/abc/x', '/other', '/api/users/7/notes', '/api/users?x=1',
   '/api//users', '/Api/Users/7/Notes/3'
 ]
 
-const action = fc.constantFrom<Action>('send', 'next', 'next', 'route')
+const action = fc.constantFrom<Action>('send', 'next', 'next', 'route', 'error', 'throw')
 const entry: fc.Arbitrary<Entry> = fc.record({
-  kind: fc.constantFrom<Entry['kind']>('use', 'get', 'post', 'all', 'router'),
+  kind: fc.constantFrom<Entry['kind']>('use', 'get', 'post', 'all', 'router', 'catch'),
   path: fc.constantFrom(...PATHS),
   action,
-  inner: fc.array(fc.record({ kind: fc.constantFrom<'use' | 'get' | 'post'>('use', 'get', 'post'), path: fc.constantFrom(...INNER_PATHS), action }), { maxLength: 4 })
+  mergeParams: fc.boolean(),
+  inner: fc.array(fc.record({
+    kind: fc.constantFrom<'use' | 'get' | 'post' | 'catch'>('use', 'get', 'post', 'catch'),
+    path: fc.constantFrom(...INNER_PATHS),
+    action
+  }), { maxLength: 4 })
 })
+/** Whether `app.param('id', …)` callbacks are registered on the app and on its routers. */
+const paramCallbacks = fc.boolean()
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- one code drives both frameworks, whose types differ */
 type AnyApp = ((req: http.IncomingMessage, res: http.ServerResponse) => void) & Record<string, any>
 
-/** A handler that records where it ran, then sends the record, calls next() or next('route'). */
-function handler (id: string, act: Action) {
-  return (req: any, res: any, next: (err?: unknown) => void) => {
-    (req.trail ??= []).push(`${id} ${req.baseUrl}|${req.url}|${JSON.stringify(req.params)}`)
-    if (act === 'send') res.end(req.trail.join('\n'))
-    else if (act === 'route') next('route')
-    else next()
+type Next = (err?: unknown) => void
+
+/** Records where a handler ran, then sends the record, calls next(), next('route') or next(err), or throws. */
+function act (id: string, action: Action, req: any, res: any, next: Next): void {
+  (req.trail ??= []).push(`${id} ${req.baseUrl}|${req.url}|${JSON.stringify(req.params)}`)
+  if (action === 'send') res.end(req.trail.join('\n'))
+  else if (action === 'route') next('route')
+  else if (action === 'error') next(new Error(`from ${id}`))
+  else if (action === 'throw') throw new Error(`thrown by ${id}`)
+  else next()
+}
+
+function handler (id: string, action: Action) {
+  return (req: any, res: any, next: Next) => { act(id, action, req, res, next) }
+}
+
+/** Error middleware: records the error it got, then acts (its `next()` ends the error, `error` passes a new one). */
+function catcher (id: string, action: Action) {
+  return (err: Error, req: any, res: any, next: Next) => { act(`${id} caught "${err.message}"`, action, req, res, next) }
+}
+
+/** A param callback for `:id`: records the value, and turns `0` into an error. */
+function onId (id: string) {
+  return (req: any, res: any, next: Next, value: string) => {
+    (req.trail ??= []).push(`${id} param id=${value}`)
+    next(value === '0' ? new Error('id 0') : undefined)
   }
 }
 
 /** Builds the same app on a framework: Ristretto's default export or express@4's. */
-function build (create: any, entries: Entry[]): AnyApp {
+function build (create: any, entries: Entry[], params: boolean): AnyApp {
   const app = create()
+  if (params) app.param('id', onId('app'))
   entries.forEach((e, i) => {
     if (e.kind === 'router') {
-      const router = create.Router()
-      e.inner.forEach((inner, j) => { router[inner.kind](inner.path, handler(`${i}.${j}`, inner.action)) })
+      const router = create.Router({ mergeParams: e.mergeParams })
+      if (params) router.param('id', onId(`router ${i}`))
+      e.inner.forEach((inner, j) => {
+        if (inner.kind === 'catch') router.use(inner.path, catcher(`${i}.${j}`, inner.action))
+        else router[inner.kind](inner.path, handler(`${i}.${j}`, inner.action))
+      })
       app.use(e.path, router)
+    } else if (e.kind === 'catch') {
+      app.use(e.path, catcher(String(i), e.action))
     } else if (e.kind === 'use') {
       // next('route') in middleware goes on like next(), in both.
       app.use(e.path, handler(String(i), e.action))
@@ -68,22 +104,29 @@ function build (create: any, entries: Entry[]): AnyApp {
   })
   // What reaches the end: the trail, with a status of its own (the final handlers' pages are not under test here).
   app.use((req: any, res: any) => { res.statusCode = 299; res.end((req.trail ?? []).join('\n')) })
+  app.use((err: Error, req: any, res: any, next: Next) => { res.statusCode = 599; res.end([...(req.trail ?? []), `end "${err.message}"`].join('\n')) })
   return app
 }
 
 type Edit = 'reverse' | 'rotate' | 'swap'
 
-/** Edits a stack in place without changing its length, as apps do to reorder their middleware. */
+/**
+ * Edits a stack in place without changing its length, as apps do to reorder their middleware. The
+ * app's first two layers (`query`, `expressInit`) stay first: before them a response lacks the
+ * framework's helpers, and Express then fails its automatic OPTIONS reply where Ristretto answers.
+ */
 function editStack (stack: unknown[], edit: Edit, i: number, j: number): void {
-  if (edit === 'reverse') stack.reverse()
-  else if (edit === 'rotate') stack.unshift(stack.pop())
-  else {
-    const a = i % stack.length
-    const b = j % stack.length
-    const layer = stack[a]
-    stack[a] = stack[b]
-    stack[b] = layer
+  const own = stack.splice(2)
+  if (edit === 'reverse') own.reverse()
+  else if (edit === 'rotate') own.unshift(own.pop())
+  else if (own.length !== 0) {
+    const a = i % own.length
+    const b = j % own.length
+    const layer = own[a]
+    own[a] = own[b]
+    own[b] = layer
   }
+  stack.push(...own)
 }
 
 async function listen (app: AnyApp): Promise<{ port: number, close: () => Promise<void> }> {
@@ -101,7 +144,8 @@ function get (port: number, method: string, path: string): Promise<string> {
       let body = ''
       res.setEncoding('utf8')
       res.on('data', (chunk: string) => { body += chunk })
-      res.on('end', () => resolve(`${res.statusCode}\n${body}`))
+      // An error reaching the final handler shows its stack, whose frames differ between frameworks.
+      res.on('end', () => resolve(`${res.statusCode}\n${body.replace(/<br> &nbsp; &nbsp;at [^<]*/g, '')}`))
     })
     req.on('error', reject)
     req.end()
@@ -113,11 +157,12 @@ describe('router dispatch, differential against express@4', () => {
     const express = (await import('express')).default
     await fc.assert(fc.asyncProperty(
       fc.array(entry, { minLength: 1, maxLength: 12 }),
-      fc.array(fc.tuple(fc.constantFrom('GET', 'POST', 'HEAD', 'PUT'), fc.constantFrom(...REQUEST_PATHS)), { minLength: 1, maxLength: 6 }),
+      fc.array(fc.tuple(fc.constantFrom('GET', 'POST', 'HEAD', 'PUT', 'OPTIONS'), fc.constantFrom(...REQUEST_PATHS)), { minLength: 1, maxLength: 6 }),
       fc.option(fc.tuple(fc.constantFrom<Edit>('reverse', 'rotate', 'swap'), fc.nat(), fc.nat())),
-      async (entries, requests, edit) => {
-        const ourApp = build(framework, entries)
-        const theirApp = build(express, entries)
+      paramCallbacks,
+      async (entries, requests, edit, params) => {
+        const ourApp = build(framework, entries, params)
+        const theirApp = build(express, entries, params)
         const ours = await listen(ourApp)
         const theirs = await listen(theirApp)
         try {

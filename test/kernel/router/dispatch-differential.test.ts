@@ -9,7 +9,8 @@ import framework from '../../../presets/default'
 // router's whole contract. Random tables of middleware, routes, error middleware, param callbacks
 // and mounted routers (merging params or not) run on Ristretto and on express@4 (the reference),
 // their stacks edited in place between requests; every request must take the same path through
-// both, errors included.
+// both, errors included, and end with the same status and body: a handler's, or the final
+// handler's 404 and error pages and automatic OPTIONS replies when nothing catches it.
 
 type Action = 'send' | 'next' | 'route' | 'error' | 'throw'
 interface Entry {
@@ -81,7 +82,7 @@ function onId (id: string) {
 }
 
 /** Builds the same app on a framework: Ristretto's default export or express@4's. */
-function build (create: any, entries: Entry[], params: boolean): AnyApp {
+function build (create: any, entries: Entry[], params: boolean, catchAll: boolean): AnyApp {
   const app = create()
   if (params) app.param('id', onId('app'))
   entries.forEach((e, i) => {
@@ -102,9 +103,11 @@ function build (create: any, entries: Entry[], params: boolean): AnyApp {
       app[e.kind](e.path, handler(String(i), e.action))
     }
   })
-  // What reaches the end: the trail, with a status of its own (the final handlers' pages are not under test here).
-  app.use((req: any, res: any) => { res.statusCode = 299; res.end((req.trail ?? []).join('\n')) })
-  app.use((err: Error, req: any, res: any, next: Next) => { res.statusCode = 599; res.end([...(req.trail ?? []), `end "${err.message}"`].join('\n')) })
+  // What reaches the end: the trail, with a status of its own; or else the framework's final handler (404, 500 pages).
+  if (catchAll) {
+    app.use((req: any, res: any) => { res.statusCode = 299; res.end((req.trail ?? []).join('\n')) })
+    app.use((err: Error, req: any, res: any, next: Next) => { res.statusCode = 599; res.end([...(req.trail ?? []), `end "${err.message}"`].join('\n')) })
+  }
   return app
 }
 
@@ -160,9 +163,10 @@ describe('router dispatch, differential against express@4', () => {
       fc.array(fc.tuple(fc.constantFrom('GET', 'POST', 'HEAD', 'PUT', 'OPTIONS'), fc.constantFrom(...REQUEST_PATHS)), { minLength: 1, maxLength: 6 }),
       fc.option(fc.tuple(fc.constantFrom<Edit>('reverse', 'rotate', 'swap'), fc.nat(), fc.nat())),
       paramCallbacks,
-      async (entries, requests, edit, params) => {
-        const ourApp = build(framework, entries, params)
-        const theirApp = build(express, entries, params)
+      fc.boolean(),
+      async (entries, requests, edit, params, catchAll) => {
+        const ourApp = build(framework, entries, params, catchAll)
+        const theirApp = build(express, entries, params, catchAll)
         const ours = await listen(ourApp)
         const theirs = await listen(theirApp)
         try {

@@ -10,6 +10,8 @@ export { Layer } from './router/layer'
 export { methods } from './router/methods'
 export { TRUST_PROXY_DEFAULT, POWERED_BY } from './application'
 export { kernelOf } from './internal/kernel-of'
+/** For helpers that send a string body where Express sends its bytes: the same bytes on the wire, without the Buffer. */
+export { endStringAsBytes } from './internal/header-store'
 export type {
   Application, Request, Response, NextFunction, RequestHandler, ErrorRequestHandler,
   HandlerArgument, ForeignHandler, ForeignErrorHandler, RequestHandlers, ErrorRequestHandlers, HandlerRegistrar, UseRegistrar,

@@ -13,7 +13,7 @@
 // own headers, the deprecated `_headers`/`_headerNames`, a response handed to another framework's
 // app) hands the list back to node first and lets node's method answer, so errors and edge cases
 // are node's own.
-import { OutgoingMessage, ServerResponse } from 'node:http'
+import { OutgoingMessage, ServerResponse, STATUS_CODES } from 'node:http'
 
 /** A header value as node accepts it. */
 type HeaderValue = number | string | readonly string[]
@@ -24,13 +24,18 @@ type HeaderList = Array<string | HeaderValue>
 interface StoredResponse extends ServerResponse {
   [LIST]?: HeaderList | null
   [EMPTIED]?: boolean
+  [NON_ASCII_VALUE]?: boolean
   _header?: string | null
+  _headerSent?: boolean
+  _send?: (data: string, encoding: BufferEncoding) => boolean
   _removedConnection?: boolean
   _removedContLen?: boolean
   _removedTE?: boolean
 }
 
 const LIST = Symbol('ristretto.headerList')
+/** Set when a value with a character above 0x7f was stored in the list (kept after its removal: only ever a slower path). */
+const NON_ASCII_VALUE = Symbol('ristretto.nonAsciiHeaderValue')
 /**
  * Set when removals emptied the list: node's storage would then be an empty object rather than
  * none, which decides how a later `writeHead(status, headers)` merges (it keeps them only then).
@@ -86,18 +91,28 @@ const validValues = new Set<string>()
 const VALID_VALUES_LIMIT = 1000
 const VALID_VALUE_MAX_LENGTH = 64
 
-/** Whether node would accept `value` for a header (it tests the value's string form). */
-function acceptableValue (value: unknown): boolean {
+const NON_ASCII = /[^\x00-\x7f]/
+/** What a header value is to node: refused, or accepted and all ASCII, or accepted with characters above 0x7f. */
+const INVALID = 0
+const ASCII = 1
+const LATIN1 = 2
+
+/** The kind of `value` as a header value (node tests its string form). Only ASCII values are remembered. */
+function valueKind (value: unknown): typeof INVALID | typeof ASCII | typeof LATIN1 {
   if (typeof value === 'string') {
-    if (validValues.has(value)) return true
-    if (INVALID_VALUE_CHAR.test(value)) return false
+    if (validValues.has(value)) return ASCII
+    if (INVALID_VALUE_CHAR.test(value)) return INVALID
+    if (NON_ASCII.test(value)) return LATIN1
     if (value.length <= VALID_VALUE_MAX_LENGTH) {
       if (validValues.size >= VALID_VALUES_LIMIT) validValues.clear()
       validValues.add(value)
     }
-    return true
+    return ASCII
   }
-  return value !== undefined && (typeof value === 'number' || !INVALID_VALUE_CHAR.test(value as string))
+  if (value === undefined) return INVALID
+  if (typeof value === 'number') return ASCII
+  if (INVALID_VALUE_CHAR.test(value as string)) return INVALID
+  return NON_ASCII.test(value as string) ? LATIN1 : ASCII
 }
 
 /** Index of the entry whose lowercase name is `lower`, or -1. */
@@ -130,8 +145,10 @@ const proto = headerStorePrototype as Record<string, unknown>
 proto.setHeader = function setHeader (this: StoredResponse, name: string, value: HeaderValue) {
   const list = this[LIST]
   const lower = validLower(name)
+  const kind = valueKind(value)
   // Node's method throws the right error for a sent head or bad input, and serves responses without a list.
-  if (list == null || this._header || lower === undefined || !acceptableValue(value)) return nativeSetHeader.call(this, name, value)
+  if (list == null || this._header || lower === undefined || kind === INVALID) return nativeSetHeader.call(this, name, value)
+  if (kind === LATIN1) this[NON_ASCII_VALUE] = true
   const i = find(list, lower)
   if (i === -1) {
     add(list, lower, name, value)
@@ -180,9 +197,11 @@ if (nativeAppendHeader !== undefined) {
   proto.appendHeader = function appendHeader (this: StoredResponse, name: string, value: HeaderValue) {
     const list = this[LIST]
     const lower = validLower(name)
-    if (list == null || this._header || lower === undefined || !acceptableValue(value)) return nativeAppendHeader.call(this, name, value)
+    const kind = valueKind(value)
+    if (list == null || this._header || lower === undefined || kind === INVALID) return nativeAppendHeader.call(this, name, value)
     const i = find(list, lower)
     if (i === -1) return this.setHeader(name, value)
+    if (kind === LATIN1) this[NON_ASCII_VALUE] = true
     // As node: the value becomes a list, and later values are pushed onto it.
     let values = list[i + 2]
     if (!Array.isArray(values)) list[i + 2] = values = [values as string]
@@ -223,21 +242,67 @@ if (nativeGetRawHeaderNames !== undefined) {
 }
 
 proto.writeHead = function writeHead (this: StoredResponse, statusCode: number, reason?: unknown, obj?: unknown) {
-  const list = this[LIST]
-  if (list == null || this._header) return nativeWriteHead.apply(this, arguments as unknown as unknown[])
+  const result = writeHeadOnce(this, statusCode, reason, obj, arguments)
+  // A string body ended by endStringAsBytes: its head goes out first, in latin1, as before a Buffer body.
+  if (bytesLikeEnd === this && this._header && !this._headerSent && headHasNonAscii(this)) this._send!('', 'latin1')
+  return result
+}
+
+function writeHeadOnce (res: StoredResponse, statusCode: number, reason: unknown, obj: unknown, args: IArguments): ServerResponse {
+  const list = res[LIST]
+  if (list == null || res._header) return nativeWriteHead.apply(res, args as unknown as unknown[])
   // Headers given here merge with the set ones by node's rules: node does it.
   if (typeof reason === 'string' ? obj : (obj ?? reason)) {
-    releaseHeaderList(this)
-    return nativeWriteHead.apply(this, arguments as unknown as unknown[])
+    releaseHeaderList(res)
+    return nativeWriteHead.apply(res, args as unknown as unknown[])
   }
   const flat = new Array<string | HeaderValue>((list.length / 3) * 2)
   for (let i = 0, j = 0; i < list.length; i += 3) {
+    if (list[i] === 'content-disposition') {
+      // Node re-encodes this one value in latin1 (with a Content-Length) before its array path
+      // validates it, and then refuses any non-ASCII filename: its own storage skips that check.
+      releaseHeaderList(res)
+      return nativeWriteHead.apply(res, args as unknown as unknown[])
+    }
     flat[j++] = list[i + 1]
     flat[j++] = list[i + 2]
   }
   return typeof reason === 'string'
-    ? nativeWriteHead.call(this, statusCode, reason, flat)
-    : nativeWriteHead.call(this, statusCode, flat)
+    ? nativeWriteHead.call(res, statusCode, reason, flat)
+    : nativeWriteHead.call(res, statusCode, flat)
+}
+
+/** Whether the head just stored has a character above 0x7f (a header value or the status message). */
+function headHasNonAscii (res: StoredResponse): boolean {
+  // Without the list, node stored the headers: read the head itself (rare, and not cheap).
+  if (res[LIST] == null) return NON_ASCII.test(res._header!)
+  if (res[NON_ASCII_VALUE] === true) return true
+  const message = res.statusMessage
+  return message !== STATUS_CODES[res.statusCode] && NON_ASCII.test(message)
+}
+
+/** The response being ended by {@link endStringAsBytes}, while its `end` runs. */
+let bytesLikeEnd: object | undefined
+
+/**
+ * Ends `res` with a string body so that the bytes on the wire are those of `res.end(Buffer.from(body))`
+ * without making the Buffer. They differ only when the head has a character above 0x7f (a
+ * non-ASCII filename in Content-Disposition, say): node writes a head in latin1 before a Buffer
+ * body, but joins it to a string body and writes both in UTF-8. Express 4 sends its bodies as
+ * Buffers whenever it makes an ETag; this sends the head the same way.
+ */
+export function endStringAsBytes (res: ServerResponse, body: string): void {
+  // Only this level's writeHead knows to send the head first: elsewhere, the Buffer itself.
+  if (!usesHeaderList(Object.getPrototypeOf(res))) {
+    res.end(Buffer.from(body, 'utf8'))
+    return
+  }
+  bytesLikeEnd = res
+  try {
+    res.end(body, 'utf8')
+  } finally {
+    bytesLikeEnd = undefined
+  }
 }
 
 // The deprecated accessors reach node's storage directly: they get the list handed back first.

@@ -1,4 +1,5 @@
 // res.send(body): the body, its type, length, ETag, freshness and HEAD handling.
+import { endStringAsBytes } from '../../kernel'
 import type { Response } from '../../kernel/types'
 import type { ETagFunction } from './types'
 import { deprecate } from './deprecate'
@@ -87,12 +88,17 @@ export function send (this: Response, body?: unknown): Response {
   const generateETag = !this.get('ETag') && typeof etagFn === 'function'
 
   let length: number | undefined
+  /** A string body kept where Express makes a Buffer of it (to hash it): it is then ended as those bytes would be. */
+  let stringForBytes = false
   if (chunk !== undefined) {
     if (Buffer.isBuffer(chunk)) {
       length = chunk.length
-    } else if ((!generateETag && (chunk as string).length < SMALL_BODY) || (generateETag && BUILT_IN_ETAG_FUNCTIONS.has(etagFn))) {
+    } else if (!generateETag && (chunk as string).length < SMALL_BODY) {
+      length = Buffer.byteLength(chunk as string, encoding)
+    } else if (generateETag && BUILT_IN_ETAG_FUNCTIONS.has(etagFn)) {
       // The built-in generators hash the string itself; a user's generator gets a Buffer, as in Express.
       length = Buffer.byteLength(chunk as string, encoding)
+      stringForBytes = true
     } else {
       // Hashing needs the bytes anyway: convert once, and send the Buffer.
       chunk = Buffer.from(chunk as string, encoding)
@@ -124,6 +130,7 @@ export function send (this: Response, body?: unknown): Response {
   }
 
   if (this.req.method === 'HEAD') this.end()
+  else if (stringForBytes && typeof chunk === 'string' && chunk !== '') endStringAsBytes(this, chunk)
   else if (encoding) this.end(chunk as string, encoding)
   else this.end(chunk as Buffer | string | undefined)
   return this

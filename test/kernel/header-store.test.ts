@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import http, { IncomingMessage, ServerResponse } from 'node:http'
 import { Socket } from 'node:net'
 import request from 'supertest'
-import { attachHeaderList, headerStorePrototype, releaseHeaderList } from '../../kernel/internal/header-store'
+import { attachHeaderList, endStringAsBytes, headerStorePrototype, releaseHeaderList } from '../../kernel/internal/header-store'
 import { createFramework } from '../../kernel'
 import framework from '../../presets/default'
 
@@ -202,5 +202,39 @@ describe('kernel header list (internal/header-store)', () => {
     const r = await request(server).get('/')
     assert.equal(r.text, 'false')
     assert.equal(r.headers['x-before'], '1')
+  })
+
+  it('writes a head with characters above 0x7f as node does, without throwing on a non-ASCII Content-Disposition', async () => {
+    // Node writes a head in latin1 before a Buffer body, and joins it to a string body in UTF-8. The
+    // client reads header bytes as latin1, so `é` sent as one byte reads `é`, sent as UTF-8 `Ã©`.
+    const disposition = 'attachment; filename="r\u00e9sum\u00e9.txt"'
+    const send = (end: (res: ServerResponse, body: string) => void) => (req: IncomingMessage, res: ServerResponse) => {
+      res.setHeader('X-Latin', 'caf\u00e9')
+      res.setHeader('Content-Disposition', disposition)
+      res.setHeader('Content-Length', 2)
+      end(res, 'ok')
+    }
+    async function headers (listener: (req: IncomingMessage, res: ServerResponse) => void, withList: boolean): Promise<string[]> {
+      const server = http.createServer((req, res) => {
+        if (withList) {
+          Object.setPrototypeOf(res, headerStorePrototype)
+          attachHeaderList(res)
+        }
+        listener(req, res)
+      })
+      const r = await request(server).get('/')
+      assert.equal(r.status, 200)
+      assert.equal(r.text, 'ok')
+      return (r as unknown as { res: IncomingMessage }).res.rawHeaders.filter((_: string, i: number, all: string[]) => i % 2 === 1 && all[i - 1] !== 'Date')
+    }
+    const asBuffer = await headers(send((res, body) => res.end(Buffer.from(body))), false)
+    const asString = await headers(send((res, body) => res.end(body)), false)
+    assert.notDeepEqual(asBuffer, asString, 'node writes the two heads differently')
+    // With the list: the same bytes as node's own storage, for either body.
+    assert.deepEqual(await headers(send((res, body) => res.end(Buffer.from(body))), true), asBuffer)
+    assert.deepEqual(await headers(send((res, body) => res.end(body)), true), asString)
+    // A string body ended as its bytes would be: the Buffer's head, with or without the list.
+    assert.deepEqual(await headers(send(endStringAsBytes), true), asBuffer)
+    assert.deepEqual(await headers(send(endStringAsBytes), false), asBuffer)
   })
 })

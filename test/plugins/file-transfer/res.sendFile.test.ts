@@ -146,9 +146,13 @@ describe('res.sendFile(path) ranges', () => {
   })
 
   it('sends the whole file for malformed, non-byte or multiple ranges', async () => {
-    for (const range of ['bytes=x-y', 'items=0-1', 'bytes=0-1,5-6']) {
+    for (const range of ['bytes', 'items=0-1', 'bytes=0-1,5-6']) {
       await request(appSending(DIGITS)).get('/').set('Range', range).expect(200, '0123456789')
     }
+  })
+
+  it('answers 416 to a byte range list with no valid range, as Express 4 does', async () => {
+    await request(appSending(DIGITS)).get('/').set('Range', 'bytes=x-y').expect('Content-Range', 'bytes */10').expect(416)
   })
 
   it('honours If-Range only while its tag or date is current', async () => {

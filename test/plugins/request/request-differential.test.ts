@@ -27,6 +27,8 @@ const EXTRA_HEADERS: Array<Record<string, string>> = [
   { Range: 'bytes=0-99,50-150' },
   { Range: 'bytes=500-' },
   { Range: 'items=0-1' },
+  { Range: 'bytes=abc' },
+  { Range: 'bytes=1a-5, 7-' },
   { Range: 'bytes=2000-3000' },
   { 'Content-Type': 'application/vnd.api+json; charset=utf-8', Referer: 'http://r.example/' }
 ]

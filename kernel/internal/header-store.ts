@@ -12,7 +12,11 @@
 // here; anything outside the common path (headers already sent, invalid input, `writeHead` with its
 // own headers, the deprecated `_headers`/`_headerNames`, a response handed to another framework's
 // app) hands the list back to node first and lets node's method answer, so errors and edge cases
-// are node's own.
+// are node's own. So does a Content-Disposition header: node's array path validates that value
+// after re-encoding it, and would refuse a non-ASCII filename its own storage accepts.
+//
+// The head's encoding is node's too: latin1 before a Buffer body, UTF-8 when joined to a string
+// body. `endStringAsBytes` lets a string body go out as the Buffer Express would have made of it.
 import { OutgoingMessage, ServerResponse, STATUS_CODES } from 'node:http'
 
 /** A header value as node accepts it. */

@@ -93,10 +93,13 @@ describe('logger, differential against morgan', () => {
             await send(reference.port, method, url + query, headers)
             await send(subject.port, method, url + query, headers)
           }
+          // Both write their line when the response finishes: wait for them (a second at most).
+          for (let waited = 0; waited < 1000 && (theirs.lines.length < requests.length || ours.lines.length < requests.length); waited += 5) {
+            await new Promise((resolve) => setTimeout(resolve, 5))
+          }
         } finally {
           await Promise.all([reference.close(), subject.close()])
         }
-        // Remote ports differ: both servers see 127.0.0.1.
         assert.equal(theirs.lines.length, requests.length, 'morgan wrote a line per request')
         const timing = formatIndex === FORMATS.length - 1
         assert.deepEqual(ours.lines.map((l) => mask(l, timing)), theirs.lines.map((l) => mask(l, timing)), `format ${String(format)}, immediate ${immediate}`)

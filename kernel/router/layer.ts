@@ -129,7 +129,7 @@ export function lacksSlashes (layer: Layer, shape: number): boolean {
 }
 
 /** Whether `subject` does not start with `prefix` ('' never lacks). */
-export function lacks (subject: string, prefix: string): boolean {
+function lacks (subject: string, prefix: string): boolean {
   const last = prefix.length - 1
   if (last < 0) return false
   // The prefix's last character first: it tells most prefixes of a route table apart, and costs

@@ -1,9 +1,9 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type http from 'node:http'
 import fc from 'fast-check'
 import framework from '../../../presets/default'
+import { exchange, sideBySide, withoutStackFrames, type RawReply } from '../../support/differential'
 
 // Which handlers a request reaches, in which order, with which baseUrl, url and params, is the
 // router's whole contract. Random tables of middleware, routes, error middleware, param callbacks
@@ -132,27 +132,9 @@ function editStack (stack: unknown[], edit: Edit, i: number, j: number): void {
   stack.push(...own)
 }
 
-async function listen (app: AnyApp): Promise<{ port: number, close: () => Promise<void> }> {
-  const server = http.createServer(app)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve()))
-  }
-}
-
-function get (port: number, method: string, path: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path, agent: false }, (res) => {
-      let body = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => { body += chunk })
-      // An error reaching the final handler shows its stack, whose frames differ between frameworks.
-      res.on('end', () => resolve(`${res.statusCode}\n${body.replace(/<br> &nbsp; &nbsp;at [^<]*/g, '')}`))
-    })
-    req.on('error', reject)
-    req.end()
-  })
+/** Status and body; an error reaching the final handler shows its stack, whose frames differ between frameworks. */
+function answer (reply: RawReply): string {
+  return `${reply.status}\n${withoutStackFrames(reply.body.toString('utf8'))}`
 }
 
 describe('router dispatch, differential against express@4', () => {
@@ -167,21 +149,17 @@ describe('router dispatch, differential against express@4', () => {
       async (entries, requests, edit, params, catchAll) => {
         const ourApp = build(framework, entries, params, catchAll)
         const theirApp = build(express, entries, params, catchAll)
-        const ours = await listen(ourApp)
-        const theirs = await listen(theirApp)
-        try {
+        await sideBySide(ourApp, theirApp, async (ours, theirs) => {
           for (const [k, [method, path]] of requests.entries()) {
             // After the first request, the same in-place edit of both apps' stacks.
             if (k === 1 && edit !== null) {
               editStack(ourApp._router.stack, ...edit)
               editStack(theirApp._router.stack, ...edit)
             }
-            const [a, b] = await Promise.all([get(ours.port, method, path), get(theirs.port, method, path)])
-            assert.equal(a, b, `${method} ${path}${edit && k >= 1 ? ` after ${edit[0]}` : ''}`)
+            const [a, b] = await Promise.all([exchange(ours, { method, path }), exchange(theirs, { method, path })])
+            assert.equal(answer(a), answer(b), `${method} ${path}${edit && k >= 1 ? ` after ${edit[0]}` : ''}`)
           }
-        } finally {
-          await Promise.all([ours.close(), theirs.close()])
-        }
+        })
       }
     ), { numRuns: 300 })
   })

@@ -3,10 +3,9 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
 import framework from '../../../presets/default'
+import { exchange, headerLines, sideBySide, type RawReply } from '../../support/differential'
 
 // `res.sendFile` and `res.download` are Express 4's: random files (dot files, folders, missing,
 // traversal), options and request headers go to Ristretto and to express@4 (the reference), with
@@ -47,30 +46,9 @@ function build (create: any, call: Call, file: string, options: Record<string, u
   return app
 }
 
-async function listen (app: any): Promise<{ port: number, close: () => Promise<void> }> {
-  const server = http.createServer(app)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve()))
-  }
-}
-
-function ask (port: number, method: string, headers: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: '/', headers, agent: false }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => {
-        const raw = res.rawHeaders
-        const lines: string[] = []
-        for (let i = 0; i < raw.length; i += 2) if (raw[i].toLowerCase() !== 'date') lines.push(`${raw[i]}: ${raw[i + 1]}`)
-        resolve(`${res.statusCode}\n${lines.join('\n')}\n\n${Buffer.concat(chunks).toString('latin1')}`)
-      })
-    })
-    req.on('error', reject)
-    req.end()
-  })
+/** Status, header lines but Date, and body. */
+function answer (r: RawReply): string {
+  return `${r.status}\n${headerLines(r).join('\n')}\n\n${r.body.toString('latin1')}`
 }
 
 describe('res.sendFile and res.download, differential against express@4', () => {
@@ -96,14 +74,10 @@ describe('res.sendFile and res.download, differential against express@4', () => 
       fc.constantFrom(...FILES), fc.nat({ max: OPTIONS.length - 1 }), fc.constantFrom('GET', 'HEAD'), fc.constantFrom(...HEADERS),
       async (call, file, optionIndex, method, headers) => {
         const options = OPTIONS[optionIndex]
-        const ours = await listen(build(framework, call, file, options))
-        const theirs = await listen(build(express, call, file, options))
-        try {
-          const [a, b] = await Promise.all([ask(ours.port, method, headers), ask(theirs.port, method, headers)])
-          assert.equal(a, b, `${call} ${file} ${JSON.stringify(options)} ${method} ${JSON.stringify(headers)}`)
-        } finally {
-          await Promise.all([ours.close(), theirs.close()])
-        }
+        await sideBySide(build(framework, call, file, options), build(express, call, file, options), async (ours, theirs) => {
+          const [a, b] = await Promise.all([exchange(ours, { method, headers }), exchange(theirs, { method, headers })])
+          assert.equal(answer(a), answer(b), `${call} ${file} ${JSON.stringify(options)} ${method} ${JSON.stringify(headers)}`)
+        })
       }
     ), { numRuns: 400 })
   })

@@ -1,10 +1,10 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import http from 'node:http'
+import type http from 'node:http'
 import { Writable } from 'node:stream'
-import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
 import logger from '../../../plugins/logger'
+import { exchange, sideBySide } from '../../support/differential'
 
 // `ristretto/logger` is morgan: the same formats and tokens write the same lines. Random requests
 // (methods, URLs, statuses, bodies, user agents, referrers, credentials) go to two bare node servers,
@@ -44,8 +44,9 @@ function collector (): { stream: Writable, lines: string[] } {
   return { stream, lines }
 }
 
-async function serve (middleware: any): Promise<{ port: number, close: () => Promise<void> }> {
-  const server = http.createServer((req, res) => {
+/** A bare node server answering as the query says, after the logger under test. */
+function server (middleware: any): http.RequestListener {
+  return (req, res) => {
     middleware(req, res, () => {
       const url = new URL(req.url ?? '/', 'http://x')
       res.statusCode = Number(url.searchParams.get('status') ?? 200)
@@ -54,23 +55,7 @@ async function serve (middleware: any): Promise<{ port: number, close: () => Pro
       if (body !== '') res.setHeader('Content-Length', Buffer.byteLength(body))
       res.end(req.method === 'HEAD' ? undefined : body)
     })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve()))
   }
-}
-
-function send (port: number, method: string, path: string, headers: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
-      res.resume()
-      res.on('end', () => setImmediate(resolve))
-    })
-    req.on('error', reject)
-    req.end()
-  })
 }
 
 describe('logger, differential against morgan', () => {
@@ -85,21 +70,18 @@ describe('logger, differential against morgan', () => {
         const format = FORMATS[formatIndex]
         const theirs = collector()
         const ours = collector()
-        const reference = await serve(morgan(format, { stream: theirs.stream, immediate }))
-        const subject = await serve(logger(format as string, { stream: ours.stream, immediate }))
-        try {
-          for (const [method, url, status, body, cookie, headers] of requests) {
-            const query = `${url.includes('?') ? '&' : '?'}status=${status}&body=${body}${cookie ? '&cookie' : ''}`
-            await send(reference.port, method, url + query, headers)
-            await send(subject.port, method, url + query, headers)
-          }
-          // Both write their line when the response finishes: wait for them (a second at most).
-          for (let waited = 0; waited < 1000 && (theirs.lines.length < requests.length || ours.lines.length < requests.length); waited += 5) {
-            await new Promise((resolve) => setTimeout(resolve, 5))
-          }
-        } finally {
-          await Promise.all([reference.close(), subject.close()])
-        }
+        await sideBySide(server(logger(format as string, { stream: ours.stream, immediate })), server(morgan(format, { stream: theirs.stream, immediate })),
+          async (subject, reference) => {
+            for (const [method, url, status, body, cookie, headers] of requests) {
+              const path = url + `${url.includes('?') ? '&' : '?'}status=${status}&body=${body}${cookie ? '&cookie' : ''}`
+              await exchange(reference, { method, path, headers })
+              await exchange(subject, { method, path, headers })
+            }
+            // Both write their line when the response finishes: wait for them (a second at most).
+            for (let waited = 0; waited < 1000 && (theirs.lines.length < requests.length || ours.lines.length < requests.length); waited += 5) {
+              await new Promise((resolve) => setTimeout(resolve, 5))
+            }
+          })
         assert.equal(theirs.lines.length, requests.length, 'morgan wrote a line per request')
         const timing = formatIndex === FORMATS.length - 1
         assert.deepEqual(ours.lines.map((l) => mask(l, timing)), theirs.lines.map((l) => mask(l, timing)), `format ${String(format)}, immediate ${immediate}`)

@@ -1,10 +1,9 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import http from 'node:http'
 import zlib from 'node:zlib'
-import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
 import framework from '../../../presets/default'
+import { exchange, sideBySide } from '../../support/differential'
 
 // `framework.json()`, `.urlencoded()`, `.text()` and `.raw()` are Express 4's built-in parsers:
 // random bodies, types, charsets and encodings under random options go to Ristretto and to
@@ -48,28 +47,6 @@ function build (create: any, kind: Kind, options: object): any {
   return app
 }
 
-async function listen (app: any): Promise<{ port: number, close: () => Promise<void> }> {
-  const server = http.createServer(app)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve()))
-  }
-}
-
-function post (port: number, headers: Record<string, string>, payload: Buffer): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/', headers: { ...headers, 'Content-Length': String(payload.length) }, agent: false }, (res) => {
-      let body = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => { body += chunk })
-      res.on('end', () => resolve(`${res.statusCode}\n${body}`))
-    })
-    req.on('error', reject)
-    req.end(payload)
-  })
-}
-
 function encode (text: string, type: string, encoding: string): Buffer {
   const charset = /charset=([\w-]+)/.exec(type)?.[1]
   let bytes = charset === 'iso-8859-1' ? Buffer.from(text, 'latin1') : charset === 'utf-16' ? Buffer.from(text, 'utf16le') : Buffer.from(text)
@@ -88,20 +65,17 @@ describe('body parsers, differential against express@4', () => {
       fc.array(fc.tuple(fc.constantFrom(...BODIES), fc.constantFrom(...TYPES), fc.constantFrom(...ENCODINGS)), { minLength: 1, maxLength: 4 }),
       async ([k, optionIndex], requests) => {
         const options = OPTIONS[k][optionIndex]
-        const ours = await listen(build(framework, k, options))
-        const theirs = await listen(build(express, k, options))
-        try {
+        await sideBySide(build(framework, k, options), build(express, k, options), async (ours, theirs) => {
           for (const [text, type, encoding] of requests) {
             const headers: Record<string, string> = {}
             if (type !== '') headers['Content-Type'] = type
             if (encoding !== '') headers['Content-Encoding'] = encoding
-            const payload = encode(text, type, encoding)
-            const [a, b] = await Promise.all([post(ours.port, headers, payload), post(theirs.port, headers, payload)])
-            assert.equal(a, b, `${k} ${JSON.stringify(options)}: ${JSON.stringify(text)} ${JSON.stringify(headers)}`)
+            const request = { method: 'POST', headers, body: encode(text, type, encoding) }
+            const [a, b] = await Promise.all([exchange(ours, request), exchange(theirs, request)])
+            assert.equal(`${a.status}\n${a.body.toString('utf8')}`, `${b.status}\n${b.body.toString('utf8')}`,
+              `${k} ${JSON.stringify(options)}: ${JSON.stringify(text)} ${JSON.stringify(headers)}`)
           }
-        } finally {
-          await Promise.all([ours.close(), theirs.close()])
-        }
+        })
       }
     ), { numRuns: 300 })
   })

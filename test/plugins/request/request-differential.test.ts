@@ -1,9 +1,8 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
 import framework from '../../../presets/default'
+import { exchange, sideBySide } from '../../support/differential'
 
 // What the request helpers answer, for random requests (query strings, hosts, forwarding headers,
 // content negotiation, conditional and range headers) under random settings (`trust proxy`,
@@ -80,28 +79,6 @@ function build (create: any, trust: unknown, offset: number, parser: unknown): a
   return app
 }
 
-async function listen (app: any): Promise<{ port: number, close: () => Promise<void> }> {
-  const server = http.createServer(app)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve()))
-  }
-}
-
-function ask (port: number, path: string, headers: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path, headers, agent: false, setHost: false }, (res) => {
-      let body = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => { body += chunk })
-      res.on('end', () => resolve(`${res.statusCode}\n${body}`))
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
-
 describe('request helpers, differential against express@4', () => {
   it('answer the same for the same request and settings', async () => {
     const express = (await import('express')).default
@@ -109,18 +86,16 @@ describe('request helpers, differential against express@4', () => {
       fc.nat({ max: TRUST.length - 1 }), fc.constantFrom(...OFFSETS), fc.constantFrom(...PARSERS),
       fc.array(fc.tuple(fc.constantFrom(...PATHS), fc.constantFrom(...QUERIES), fc.constantFrom(...HOSTS), fc.constantFrom(...EXTRA_HEADERS)), { minLength: 1, maxLength: 4 }),
       async (trust, offset, parser, requests) => {
-        const ours = await listen(build(framework, TRUST[trust], offset, parser))
-        const theirs = await listen(build(express, TRUST[trust], offset, parser))
-        try {
+        await sideBySide(build(framework, TRUST[trust], offset, parser), build(express, TRUST[trust], offset, parser), async (ours, theirs) => {
           for (const [path, query, host, extra] of requests) {
             const headers: Record<string, string> = { ...extra }
             if (host !== '') headers.Host = host
-            const [a, b] = await Promise.all([ask(ours.port, path + query, headers), ask(theirs.port, path + query, headers)])
-            assert.equal(a, b, `${path + query} ${JSON.stringify(headers)} trust ${String(TRUST[trust])}, offset ${offset}, parser ${String(parser)}`)
+            const request = { path: path + query, headers, setHost: false }
+            const [a, b] = await Promise.all([exchange(ours, request), exchange(theirs, request)])
+            assert.equal(`${a.status}\n${a.body.toString('utf8')}`, `${b.status}\n${b.body.toString('utf8')}`,
+              `${path + query} ${JSON.stringify(headers)} trust ${String(TRUST[trust])}, offset ${offset}, parser ${String(parser)}`)
           }
-        } finally {
-          await Promise.all([ours.close(), theirs.close()])
-        }
+        })
       }
     ), { numRuns: 300 })
   })

@@ -1,9 +1,8 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
 import framework from '../../../presets/default'
+import { exchange, headerLines, sideBySide, withoutStackFrames, type RawReply } from '../../support/differential'
 
 // The response helpers' contract is the bytes they put on the wire. Random sequences of helper
 // calls (status, headers, type, cookies, links, attachment…) ending in one that answers (send,
@@ -102,35 +101,12 @@ function build (create: any, setup: Op[], finish: Op): any {
   return app
 }
 
-async function listen (app: any): Promise<{ port: number, close: () => Promise<void> }> {
-  const server = http.createServer(app)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve()))
-  }
-}
-
-function ask (port: number, method: string, path: string, headers: Record<string, string>): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => {
-        // The final handler's error page shows the stack, whose frames (and so the page's length)
-        // differ between frameworks; the page is known by its Content-Security-Policy.
-        const body = Buffer.concat(chunks).toString('latin1').replace(/<br> &nbsp; &nbsp;at [^<]*/g, '')
-        const errorPage = res.headers['content-security-policy'] === "default-src 'none'"
-        const skipped = errorPage ? ['date', 'content-length'] : ['date']
-        const raw = res.rawHeaders
-        const lines: string[] = []
-        for (let i = 0; i < raw.length; i += 2) if (!skipped.includes(raw[i].toLowerCase())) lines.push(`${raw[i]}: ${raw[i + 1]}`)
-        resolve({ status: res.statusCode!, headers: lines, body })
-      })
-    })
-    req.on('error', reject)
-    req.end()
-  })
+/** Status, header lines but Date, and body (latin1: the bytes as they came). */
+function reply (r: RawReply): Reply {
+  // The final handler's error page shows the stack, whose frames (and so the page's length)
+  // differ between frameworks; the page is known by its Content-Security-Policy.
+  const errorPage = r.headers['content-security-policy'] === "default-src 'none'"
+  return { status: r.status, headers: headerLines(r, errorPage ? ['date', 'content-length'] : ['date']), body: withoutStackFrames(r.body.toString('latin1')) }
 }
 
 describe('response helpers, differential against express@4', () => {
@@ -146,15 +122,11 @@ describe('response helpers, differential against express@4', () => {
       async (setupIndexes, finishIndex, method, path, headers) => {
         const setup = setupIndexes.map((i) => SETUP[i][1])
         const finish = FINISH[finishIndex][1]
-        const ours = await listen(build(framework, setup, finish))
-        const theirs = await listen(build(express, setup, finish))
-        try {
-          const [a, b] = await Promise.all([ask(ours.port, method, path, headers), ask(theirs.port, method, path, headers)])
+        await sideBySide(build(framework, setup, finish), build(express, setup, finish), async (ours, theirs) => {
+          const [a, b] = await Promise.all([exchange(ours, { method, path, headers }), exchange(theirs, { method, path, headers })])
           const what = `${setupIndexes.map((i) => SETUP[i][0]).join(', ')} then ${FINISH[finishIndex][0]}, ${method} ${path} ${JSON.stringify(headers)}`
-          assert.deepEqual(a, b, what)
-        } finally {
-          await Promise.all([ours.close(), theirs.close()])
-        }
+          assert.deepEqual(reply(a), reply(b), what)
+        })
       }
     ), { numRuns: 400 })
   })

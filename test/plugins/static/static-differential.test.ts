@@ -3,10 +3,9 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
 import framework from '../../../presets/default'
+import { exchange, headerLines, sideBySide, type RawReply } from '../../support/differential'
 
 // `framework.static(root, options)` is Express 4's serve-static: random paths (dot files,
 // folders, traversal, encodings), methods and conditional or range headers under random options
@@ -38,32 +37,9 @@ function build (create: any, mount: string, options: object): any {
   return app
 }
 
-async function listen (app: any): Promise<{ port: number, close: () => Promise<void> }> {
-  const server = http.createServer(app)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve()))
-  }
-}
-
-function ask (port: number, method: string, target: string, headers: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: target, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => {
-        const raw = res.rawHeaders
-        const lines: string[] = []
-        for (let i = 0; i < raw.length; i += 2) if (raw[i].toLowerCase() !== 'date') lines.push(`${raw[i]}: ${raw[i + 1]}`)
-        // Multipart range boundaries are random: compare the parts without them.
-        const body = Buffer.concat(chunks).toString('latin1').replace(/[0-9a-f]{24}/g, 'BOUNDARY')
-        resolve(`${res.statusCode}\n${lines.join('\n').replace(/[0-9a-f]{24}/g, 'BOUNDARY')}\n\n${body}`)
-      })
-    })
-    req.on('error', reject)
-    req.end()
-  })
+/** Status, header lines but Date, and body; multipart range boundaries are random: compared without them. */
+function answer (r: RawReply): string {
+  return `${r.status}\n${headerLines(r).join('\n')}\n\n${r.body.toString('latin1')}`.replace(/[0-9a-f]{24}/g, 'BOUNDARY')
 }
 
 describe('static files, differential against express@4', () => {
@@ -93,16 +69,12 @@ describe('static files, differential against express@4', () => {
       fc.array(fc.tuple(fc.constantFrom('GET', 'HEAD', 'POST', 'OPTIONS'), fc.constantFrom(...PATHS), fc.constantFrom(...HEADERS)), { minLength: 1, maxLength: 5 }),
       async (optionIndex, mount, requests) => {
         const options = OPTIONS[optionIndex]
-        const ours = await listen(build(framework, mount, options))
-        const theirs = await listen(build(express, mount, options))
-        try {
-          for (const [method, target, headers] of requests) {
-            const [a, b] = await Promise.all([ask(ours.port, method, target, headers), ask(theirs.port, method, target, headers)])
-            assert.equal(a, b, `${method} ${target} ${JSON.stringify(headers)} mounted at ${mount}, options ${JSON.stringify(options)}`)
+        await sideBySide(build(framework, mount, options), build(express, mount, options), async (ours, theirs) => {
+          for (const [method, path, headers] of requests) {
+            const [a, b] = await Promise.all([exchange(ours, { method, path, headers }), exchange(theirs, { method, path, headers })])
+            assert.equal(answer(a), answer(b), `${method} ${path} ${JSON.stringify(headers)} mounted at ${mount}, options ${JSON.stringify(options)}`)
           }
-        } finally {
-          await Promise.all([ours.close(), theirs.close()])
-        }
+        })
       }
     ), { numRuns: 300 })
   })

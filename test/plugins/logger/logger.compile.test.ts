@@ -69,6 +69,22 @@ describe('logger.compile(format)', () => {
     assert.equal(fn(tokens as unknown as logger.TokenIndexer, req, res), '\\" + process.exit(1) + \\" \\" + process.exit(1) + "')
   })
 
+  it('keeps literal text with any character exactly, line breaks and template syntax included', () => {
+    const format = 'a\nb\r\u2028\u2029 `${process.exit(1)}` \\ \' " </script> :method'
+    assert.equal(logger.compile(format)(logger as unknown as logger.TokenIndexer, req, res),
+      'a\nb\r\u2028\u2029 `${process.exit(1)}` \\ \' " </script> GET')
+    const tokens = { tt: (_q: unknown, _s: unknown, arg?: string) => arg === '`${x}`\u2028' ? 'same' : 'changed' }
+    assert.equal(logger.compile(':tt[`${x}`\u2028]')(tokens as unknown as logger.TokenIndexer, req, res), 'same')
+  })
+
+  it('calls each token as a method of the tokens object, as morgan does', () => {
+    const tokens = {
+      inner: () => 'in',
+      outer (this: Record<string, () => string>) { return this.inner() + '+out' }
+    }
+    assert.equal(logger.compile(':outer')(tokens as unknown as logger.TokenIndexer, req, res), 'in+out')
+  })
+
   it('escapes what tokens return', () => {
     const tokens = { vv: () => 'line\nnext\r"q"\\ \x00 \x1b \u2029' }
     assert.equal(logger.compile('[:vv]')(tokens as unknown as logger.TokenIndexer, req, res),

@@ -36,7 +36,8 @@ function errorMessage (err: any, status: number, env: string): string {
     msg = err.stack
     if (!msg && typeof err.toString === 'function') msg = err.toString()
   }
-  return msg || statuses.message[status] || String(status)
+  // A status without a reason phrase (599, 404.5) reads `undefined` in production, as in Express 4: same bytes.
+  return msg || String(statuses.message[status])
 }
 
 /** Logs an error to stderr, except in the `test` env. */

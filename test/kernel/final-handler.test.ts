@@ -132,6 +132,13 @@ describe('the final handler', () => {
       })
     })
 
+    it('shows "undefined" in production for a status without a reason phrase, as Express 4 does', async () => {
+      await captureConsoleError(async () => {
+        const res = await request(failing(Object.assign(new Error('secret'), { status: 599 }), 'production')).get('/').expect(599)
+        assert.equal(res.text, page('undefined'))
+      })
+    })
+
     it('sends the security headers and drops content headers set before the error', async () => {
       const app = minimal()
       app.set('env', 'test')

@@ -1,6 +1,6 @@
 // Compiles a format string (`:method :url :res[content-length]`) into one format function.
 import { escapeLogValue } from './escape'
-import type { CompiledFormatFn, LoggerRequest, LoggerResponse, TokenIndexer } from './types'
+import type { CompiledFormatFn, LoggerRequest, LoggerResponse, TokenCallbackFn, TokenIndexer } from './types'
 
 /** A token in a format string: `:name` (two or more of `-`, letters, digits, `_`), with an optional `[arg]`. */
 const TOKEN_PATTERN = /:([-\w]{2,})(?:\[([^\]]+)\])?/g
@@ -16,20 +16,11 @@ function tokenText (value: unknown): string {
   return escapeLogValue(typeof value === 'string' ? value : String(value))
 }
 
-const hasOwn = Object.prototype.hasOwnProperty
-
-/** A string as a JavaScript literal (JSON's string syntax is a subset of JavaScript's). */
-const literal = (text: string): string => JSON.stringify(text)
-
 /**
  * Compiles a format string into a function `(tokens, req, res)` returning the line.
  * Tokens are looked up in `tokens` by name on every call, so tokens defined after
  * compiling are used. A token that is not defined is kept as written. Each token's
  * output is escaped ({@link escapeLogValue}); the literal text of the format is not.
- *
- * The function is generated from the format, as morgan does: each token becomes a lookup by a
- * constant name, which V8 caches per call site, where a loop over the names would look each up
- * by a varying key. Only the format's own pieces, as JSON string literals, enter the code.
  *
  * @example
  * const fn = compile(':method :url :status')
@@ -40,23 +31,47 @@ export function compile (format: string): CompiledFormatFn {
     throw new TypeError('argument format must be a string')
   }
 
-  const parts: string[] = []
+  // Split once: literals[i] precedes token i; literals[n] follows the last token.
+  const literals: string[] = []
+  const names: string[] = []
+  const args: Array<string | undefined> = []
+  const sources: string[] = []
+  const ownOnly: boolean[] = []
   let last = 0
   for (const match of format.matchAll(TOKEN_PATTERN)) {
     const index = match.index ?? 0
-    const [source, name, arg] = match
-    if (index > last) parts.push(literal(format.slice(last, index)))
-    const lookup = isInheritedName(name)
-      ? `(hasOwn.call(tokens, ${literal(name)}) ? tokens[${literal(name)}] : undefined)`
-      : `tokens[${literal(name)}]`
-    const call = arg === undefined ? 'fn.call(tokens, req, res)' : `fn.call(tokens, req, res, ${literal(arg)})`
-    parts.push(`(typeof (fn = ${lookup}) === 'function' ? tokenText(${call}) : ${literal(source)})`)
-    last = index + source.length
+    literals.push(format.slice(last, index))
+    names.push(match[1])
+    args.push(match[2])
+    sources.push(match[0])
+    ownOnly.push(isInheritedName(match[1]))
+    last = index + match[0].length
   }
-  if (last < format.length || parts.length === 0) parts.push(literal(format.slice(last)))
+  literals.push(format.slice(last))
 
-  // eslint-disable-next-line no-new-func -- the code is built from the format's pieces as string literals only
-  const make = new Function('tokenText', 'hasOwn',
-    `return function compiledFormat (tokens, req, res) {\n  var fn\n  return ${parts.join(' +\n    ')}\n}`)
-  return make(tokenText, hasOwn) as (tokens: TokenIndexer, req: LoggerRequest, res: LoggerResponse) => string
+  const count = names.length
+  if (count === 0) {
+    const text = literals[0]
+    return function compiledFormat (_tokens: TokenIndexer, _req: LoggerRequest, _res: LoggerResponse): string {
+      return text
+    }
+  }
+
+  return function compiledFormat (tokens: TokenIndexer, req: LoggerRequest, res: LoggerResponse): string {
+    let line = literals[0]
+    for (let i = 0; i < count; i++) {
+      const name = names[i]
+      const fn: TokenCallbackFn | undefined = ownOnly[i] && !Object.prototype.hasOwnProperty.call(tokens, name)
+        ? undefined
+        : tokens[name]
+      if (typeof fn !== 'function') {
+        line += sources[i] + literals[i + 1]
+        continue
+      }
+      const arg = args[i]
+      // Called as a method of `tokens`, as morgan's compiled formats call them (`this` is the logger).
+      line += tokenText(arg === undefined ? fn.call(tokens, req, res) : fn.call(tokens, req, res, arg)) + literals[i + 1]
+    }
+    return line
+  }
 }

@@ -5,7 +5,8 @@ import type { LogRecord, LoggerRequest, LoggerResponse, TokenIndexer } from './t
 function text (tokens: TokenIndexer, name: string, req: LoggerRequest, res: LoggerResponse, arg?: string): string | null {
   const fn = tokens[name]
   if (typeof fn !== 'function') return null
-  const value: unknown = arg === undefined ? fn(req, res) : fn(req, res, arg)
+  // As a method of `tokens`, like the tokens of compiled formats.
+  const value: unknown = arg === undefined ? fn.call(tokens, req, res) : fn.call(tokens, req, res, arg)
   if (value === undefined || value === null || value === false) return null
   return typeof value === 'string' ? value : String(value)
 }

@@ -100,6 +100,19 @@ describe("logger('json')", () => {
     }
   })
 
+  it('calls each token as a method of the logger, as compiled formats do', async () => {
+    const out = captureLines()
+    const middleware = logger('json', { stream: out.stream })
+    const original = logger['user-agent']
+    logger.token('user-agent', function (this: logger.TokenIndexer, req, res) { return 'via ' + this.method(req, res) })
+    try {
+      await request(bareServer(middleware)).get('/')
+      assert.equal(JSON.parse(await out.nextLine())['user-agent'], 'via GET')
+    } finally {
+      logger.token('user-agent', original)
+    }
+  })
+
   it('reports the HTTP version of the framework request', async () => {
     const out = captureLines()
     const app = express()

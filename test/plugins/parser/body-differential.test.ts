@@ -1,17 +1,12 @@
 import { describe, it } from 'node:test'
-import assert from 'node:assert/strict'
-import zlib from 'node:zlib'
 import fc from 'fast-check'
 import framework from '../../../presets/default'
-import { exchange, sideBySide } from '../../support/differential'
+import { sideBySide } from '../../support/differential'
+import { echoApp, sameParses, type Kind } from './differential-support'
 
 // `framework.json()`, `.urlencoded()`, `.text()` and `.raw()` are Express 4's built-in parsers:
 // random bodies, types, charsets and encodings under random options go to Ristretto and to
 // express@4 (the reference); the parsed body, or the error (status, type, message), must be the same.
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- one code drives both frameworks, whose types differ */
-
-type Kind = 'json' | 'urlencoded' | 'text' | 'raw'
 
 const OPTIONS: Record<Kind, object[]> = {
   json: [{}, { strict: false }, { limit: '20b' }, { type: '*/*' }, { inflate: false }, { type: ['application/json', 'text/plain'] }],
@@ -27,35 +22,6 @@ const TYPES = ['application/json', 'application/json; charset=utf-8', 'applicati
   'application/octet-stream', 'application/vnd.api+json', 'text/html', 'application/json; charset=nope', '']
 const ENCODINGS = ['', 'gzip', 'deflate', 'identity', 'br', 'compress']
 
-function build (create: any, kind: Kind, options: object): any {
-  const app = create()
-  app.post('/', create[kind](options), (req: any, res: any) => {
-    const body = req.body
-    res.end(JSON.stringify({
-      type: Buffer.isBuffer(body) ? 'buffer' : body === null ? 'null' : typeof body,
-      proto: body !== null && typeof body === 'object' && !Buffer.isBuffer(body) ? (Object.getPrototypeOf(body) === null ? 'null' : 'object') : '',
-      value: Buffer.isBuffer(body) ? body.toString('hex') : body
-    }))
-  })
-  app.use((err: any, req: any, res: any, next: any) => {
-    res.statusCode = err.status || 500
-    // The spec also names the refused coding `charset` on encoding.unsupported (as body-parser's
-    // documentation does, not its code): compared only where both set it.
-    const charset = err.type === 'encoding.unsupported' ? undefined : err.charset
-    res.end(JSON.stringify({ status: err.status, type: err.type, message: err.message, expose: err.expose, charset, encoding: err.encoding }))
-  })
-  return app
-}
-
-function encode (text: string, type: string, encoding: string): Buffer {
-  const charset = /charset=([\w-]+)/.exec(type)?.[1]
-  let bytes = charset === 'iso-8859-1' ? Buffer.from(text, 'latin1') : charset === 'utf-16' ? Buffer.from(text, 'utf16le') : Buffer.from(text)
-  if (encoding === 'gzip') bytes = zlib.gzipSync(bytes)
-  else if (encoding === 'deflate') bytes = zlib.deflateSync(bytes)
-  else if (encoding === 'br') bytes = zlib.brotliCompressSync(bytes)
-  return bytes
-}
-
 describe('body parsers, differential against express@4', () => {
   it('parse the same bodies to the same values, and refuse the same ones with the same errors', async () => {
     const express = (await import('express')).default
@@ -65,16 +31,8 @@ describe('body parsers, differential against express@4', () => {
       fc.array(fc.tuple(fc.constantFrom(...BODIES), fc.constantFrom(...TYPES), fc.constantFrom(...ENCODINGS)), { minLength: 1, maxLength: 4 }),
       async ([k, optionIndex], requests) => {
         const options = OPTIONS[k][optionIndex]
-        await sideBySide(build(framework, k, options), build(express, k, options), async (ours, theirs) => {
-          for (const [text, type, encoding] of requests) {
-            const headers: Record<string, string> = {}
-            if (type !== '') headers['Content-Type'] = type
-            if (encoding !== '') headers['Content-Encoding'] = encoding
-            const request = { method: 'POST', headers, body: encode(text, type, encoding) }
-            const [a, b] = await Promise.all([exchange(ours, request), exchange(theirs, request)])
-            assert.equal(`${a.status}\n${a.body.toString('utf8')}`, `${b.status}\n${b.body.toString('utf8')}`,
-              `${k} ${JSON.stringify(options)}: ${JSON.stringify(text)} ${JSON.stringify(headers)}`)
-          }
+        await sideBySide(echoApp(framework, framework, k, options), echoApp(express, express, k, options), async (ours, theirs) => {
+          await sameParses(ours, theirs, requests, `${k} ${JSON.stringify(options)}`)
         })
       }
     ), { numRuns: 300 })

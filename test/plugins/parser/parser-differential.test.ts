@@ -1,19 +1,14 @@
 import { describe, it } from 'node:test'
-import assert from 'node:assert/strict'
-import zlib from 'node:zlib'
 import fc from 'fast-check'
 import minimal from '../../../presets/minimal'
 import parser from '../../../plugins/parser'
-import { exchange, sideBySide } from '../../support/differential'
+import { sideBySide } from '../../support/differential'
+import { echoApp, sameParses, type Kind } from './differential-support'
 
 // `ristretto/parser` is body-parser 2: random bodies, types, charsets and encodings under random
 // options of body-parser 2 go to both (body-parser@2 is a dev dependency, `body-parser-2`); the
 // parsed body, its prototype, or the error (status, type, message, expose, charset, encoding)
 // must be the same.
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- one code drives both parsers, whose types differ */
-
-type Kind = 'json' | 'urlencoded' | 'text' | 'raw'
 
 const OPTIONS: Record<Kind, object[]> = {
   json: [{}, { strict: false }, { limit: '20b' }, { type: '*/*' }, { inflate: false }, { type: ['application/json', 'text/plain'] },
@@ -41,36 +36,6 @@ const OWN_TYPES: Record<Kind, string[]> = {
 }
 const ENCODINGS = ['', 'gzip', 'deflate', 'identity', 'br', 'compress', 'GZIP', 'gzip, identity']
 
-function build (create: () => any, p: any, kind: Kind, options: object): any {
-  const app = create()
-  app.post('/', p[kind](options), (req: any, res: any) => {
-    const body = req.body
-    res.end(JSON.stringify({
-      type: Buffer.isBuffer(body) ? 'buffer' : body === null ? 'null' : typeof body,
-      proto: body !== null && typeof body === 'object' && !Buffer.isBuffer(body) ? (Object.getPrototypeOf(body) === null ? 'null' : 'object') : '',
-      value: Buffer.isBuffer(body) ? body.toString('hex') : body
-    }))
-  })
-  app.use((err: any, req: any, res: any, next: any) => {
-    res.statusCode = err.status || 500
-    // The spec also names the refused coding `charset` on encoding.unsupported (as body-parser's
-    // documentation does, not its code): compared only where both set it.
-    const charset = err.type === 'encoding.unsupported' ? undefined : err.charset
-    res.end(JSON.stringify({ status: err.status, type: err.type, message: err.message, expose: err.expose, charset, encoding: err.encoding }))
-  })
-  return app
-}
-
-function encode (text: string, type: string, encoding: string): Buffer {
-  const charset = /charset="?([\w-]+)/i.exec(type)?.[1].toLowerCase()
-  let bytes = charset === 'iso-8859-1' ? Buffer.from(text, 'latin1') : charset === 'utf-16' ? Buffer.from(text, 'utf16le') : Buffer.from(text)
-  const coding = encoding.toLowerCase()
-  if (coding.startsWith('gzip')) bytes = zlib.gzipSync(bytes)
-  else if (coding === 'deflate') bytes = zlib.deflateSync(bytes)
-  else if (coding === 'br') bytes = zlib.brotliCompressSync(bytes)
-  return bytes
-}
-
 describe('standalone parser, differential against body-parser@2', () => {
   it('parses the same bodies to the same values, and refuses the same ones with the same errors', async () => {
     const bodyParser2 = (await import('body-parser-2')).default
@@ -87,16 +52,8 @@ describe('standalone parser, differential against body-parser@2', () => {
       )),
       async ([k, optionIndex, requests]) => {
         const options = OPTIONS[k][optionIndex]
-        await sideBySide(build(minimal, parser, k, options), build(minimal, bodyParser2, k, options), async (ours, theirs) => {
-          for (const [text, type, encoding] of requests) {
-            const headers: Record<string, string> = {}
-            if (type !== '') headers['Content-Type'] = type
-            if (encoding !== '') headers['Content-Encoding'] = encoding
-            const request = { method: 'POST', headers, body: encode(text, type, encoding) }
-            const [a, b] = await Promise.all([exchange(ours, request), exchange(theirs, request)])
-            assert.equal(`${a.status}\n${a.body.toString('utf8')}`, `${b.status}\n${b.body.toString('utf8')}`,
-              `${k} ${JSON.stringify(options)}: ${JSON.stringify(text)} ${JSON.stringify(headers)}`)
-          }
+        await sideBySide(echoApp(minimal, parser, k, options), echoApp(minimal, bodyParser2, k, options), async (ours, theirs) => {
+          await sameParses(ours, theirs, requests, `${k} ${JSON.stringify(options)}`)
         })
       }
     ), { numRuns: 600 })

@@ -12,8 +12,8 @@
 // here; anything outside the common path (headers already sent, invalid input, `writeHead` with its
 // own headers, the deprecated `_headers`/`_headerNames`, a response handed to another framework's
 // app) hands the list back to node first and lets node's method answer, so errors and edge cases
-// are node's own. So does a Content-Disposition header: node's array path validates that value
-// after re-encoding it, and would refuse a non-ASCII filename its own storage accepts.
+// are node's own. So does a non-ASCII Content-Disposition: node's array path validates that value
+// after re-encoding it, and would refuse the filename its own storage accepts.
 //
 // The head's encoding is node's too: latin1 before a Buffer body, UTF-8 when joined to a string
 // body. `endStringAsBytes` lets a string body go out as the Buffer Express would have made of it.
@@ -119,6 +119,22 @@ function valueKind (value: unknown): typeof INVALID | typeof ASCII | typeof LATI
   return NON_ASCII.test(value as string) ? LATIN1 : ASCII
 }
 
+/**
+ * Whether a valid value must go to node's own storage, the list handed back first: a non-ASCII
+ * Content-Disposition. Node re-encodes that one value in latin1 (when there is a Content-Length)
+ * before its array path validates it, and then refuses the filename its own storage accepts.
+ * Other non-ASCII values stay in the list, noted for the head's encoding.
+ */
+function leavesList (res: StoredResponse, lower: string, kind: number): boolean {
+  if (kind !== LATIN1) return false
+  if (lower === 'content-disposition') {
+    releaseHeaderList(res)
+    return true
+  }
+  res[NON_ASCII_VALUE] = true
+  return false
+}
+
 /** Index of the entry whose lowercase name is `lower`, or -1. */
 function find (list: HeaderList, lower: string): number {
   for (let i = 0; i < list.length; i += 3) {
@@ -151,8 +167,7 @@ proto.setHeader = function setHeader (this: StoredResponse, name: string, value:
   const lower = validLower(name)
   const kind = valueKind(value)
   // Node's method throws the right error for a sent head or bad input, and serves responses without a list.
-  if (list == null || this._header || lower === undefined || kind === INVALID) return nativeSetHeader.call(this, name, value)
-  if (kind === LATIN1) this[NON_ASCII_VALUE] = true
+  if (list == null || this._header || lower === undefined || kind === INVALID || leavesList(this, lower, kind)) return nativeSetHeader.call(this, name, value)
   const i = find(list, lower)
   if (i === -1) {
     add(list, lower, name, value)
@@ -205,7 +220,7 @@ if (nativeAppendHeader !== undefined) {
     if (list == null || this._header || lower === undefined || kind === INVALID) return nativeAppendHeader.call(this, name, value)
     const i = find(list, lower)
     if (i === -1) return this.setHeader(name, value)
-    if (kind === LATIN1) this[NON_ASCII_VALUE] = true
+    if (leavesList(this, lower, kind)) return nativeAppendHeader.call(this, name, value)
     // As node: the value becomes a list, and later values are pushed onto it.
     let values = list[i + 2]
     if (!Array.isArray(values)) list[i + 2] = values = [values as string]
@@ -262,12 +277,6 @@ function writeHeadOnce (res: StoredResponse, statusCode: number, reason: unknown
   }
   const flat = new Array<string | HeaderValue>((list.length / 3) * 2)
   for (let i = 0, j = 0; i < list.length; i += 3) {
-    if (list[i] === 'content-disposition') {
-      // Node re-encodes this one value in latin1 (with a Content-Length) before its array path
-      // validates it, and then refuses any non-ASCII filename: its own storage skips that check.
-      releaseHeaderList(res)
-      return nativeWriteHead.apply(res, args as unknown as unknown[])
-    }
     flat[j++] = list[i + 1]
     flat[j++] = list[i + 2]
   }

@@ -1,6 +1,7 @@
 // One entry of a router's stack: a path matcher and the handler it guards.
 import { pathToRegexp, type PathKey, type PathOptions } from '../internal/path-to-regexp'
 import type { Route } from './route'
+import { matchSegments, segmentPattern, type SegmentPattern } from './segment-pattern'
 import type { PathParams } from '../types'
 
 /** Characters that make a string path a pattern rather than a literal, in path-to-regexp 0.1. */
@@ -219,6 +220,8 @@ export class Layer {
   method: string | undefined
   /** How to decide (literal paths) or pre-filter (patterns) a match without the regexp; undefined: always the regexp. Internal. */
   readonly literal: LiteralTest | undefined
+  /** Set when the path is whole segments of text and `:name`: matched by walking the path, without the regexp. Internal. */
+  readonly segments: SegmentPattern | undefined
   /** `handle.length`, remembered for the function it was read from (reading a function's length is slow in V8). */
   private arityOf: AnyHandler | undefined
   private arity: number
@@ -236,6 +239,7 @@ export class Layer {
     this.regexp.fast_star = path === '*'
     this.regexp.fast_slash = path === '/' && opts.end === false
     this.literal = this.regexp.fast_slash || this.regexp.fast_star ? undefined : literalTest(path, opts)
+    this.segments = this.literal === undefined ? undefined : segmentPattern(path, opts)
     this.arityOf = undefined
     this.arity = 0
   }
@@ -299,6 +303,8 @@ export class Layer {
           this.path = path
           return true
         }
+      } else if (this.segments !== undefined) {
+        if (matchSegments(this.segments, path)) return this.setSegmentParams(path, this.segments.bounds)
       } else if (literal === undefined || startsWithLiteral(path, literal.prefix, literal.sensitive)) {
         match = this.regexp.exec(path)
       }
@@ -319,6 +325,17 @@ export class Layer {
         params[prop] = val
       }
     }
+    return true
+  }
+
+  /** Sets `params` from the value bounds {@link matchSegments} found, and `path` to the whole path. */
+  private setSegmentParams (path: string, bounds: Int32Array): boolean {
+    const params: Record<string, string | undefined> = {}
+    this.params = params
+    this.path = path
+    const keys = this.keys
+    // Every value is defined: a later parameter of the same name wins, as in the loop above.
+    for (let i = 0; i < keys.length; i++) params[keys[i].name] = decodeParam(path.slice(bounds[2 * i], bounds[2 * i + 1]))
     return true
   }
 }

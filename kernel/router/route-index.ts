@@ -1,5 +1,6 @@
 // The layers of a stack indexed by the literal text their matches start with, so a router tests only the layers a path can reach.
 import type { Layer } from './layer'
+import type { StackWatch } from './watched-stack'
 
 /**
  * A node of a radix tree over the layers' literal prefixes. The key of a node is the labels
@@ -30,6 +31,8 @@ export interface RouteIndex {
   /** False when the prefixes are not indexed (all layers at the root): layers must still test theirs. */
   readonly prefixesChecked: boolean
   readonly root: IndexNode
+  /** The watch's write count when the index was built (-1 for a stack without a watch). */
+  readonly writes: number
 }
 
 const indexOf = new WeakMap<readonly Layer[], RouteIndex>()
@@ -109,8 +112,9 @@ function entries (root: IndexNode): number {
 }
 
 /** What a layer's matches all start with, as its router compares it ('' when unknown). */
-function keyOf (layer: Layer): string {
-  const literal = layer.literal
+function keyOf (layer: Layer | undefined): string {
+  // A hole in the stack sits at the root: every path reaches it (and fails there, as in Express).
+  const literal = layer == null ? undefined : layer.literal
   if (literal === undefined || literal.prefix === '') return ''
   return literal.sensitive ? literal.prefix : literal.lowerPrefix
 }
@@ -118,7 +122,7 @@ function keyOf (layer: Layer): string {
 /** Entries allowed per layer: beyond, the table (many layers above many prefixes) is walked plainly instead. */
 const ENTRIES_PER_LAYER = 64
 
-function build (stack: readonly Layer[]): RouteIndex {
+function build (stack: readonly Layer[], watch: StackWatch | undefined): RouteIndex {
   const layers = stack.slice()
   let sensitive = 0
   let insensitive = 0
@@ -136,15 +140,15 @@ function build (stack: readonly Layer[]): RouteIndex {
     for (let i = 0; i < layers.length; i++) root.own.push(i)
   }
   fill(root)
-  const index: RouteIndex = { layers, sensitive: sensitive !== 0, prefixesChecked: indexed, root }
+  const index: RouteIndex = { layers, sensitive: sensitive !== 0, prefixesChecked: indexed, root, writes: watch === undefined ? -1 : watch.writes }
   indexOf.set(stack, index)
   return index
 }
 
 /** The index of `stack`, built again when its length changed or when `rebuild` is set. */
-export function routeIndex (stack: readonly Layer[], rebuild = false): RouteIndex {
+export function routeIndex (stack: readonly Layer[], watch: StackWatch | undefined, rebuild = false): RouteIndex {
   const index = indexOf.get(stack)
-  return index !== undefined && !rebuild && index.layers.length === stack.length ? index : build(stack)
+  return index !== undefined && !rebuild && index.layers.length === stack.length ? index : build(stack, watch)
 }
 
 /**
@@ -178,8 +182,12 @@ export function candidatesOf (index: RouteIndex, path: string, lowerPath: string
   return current.candidates
 }
 
-/** Whether positions `from` to `to - 1` of `stack` still hold the layers the index was built from. */
-export function unchanged (index: RouteIndex, stack: readonly Layer[], from: number, to: number): boolean {
+/**
+ * Whether positions `from` to `to - 1` of `stack` still hold the layers the index was built from:
+ * for a watched stack, whether nothing was written to it since; otherwise compared one by one.
+ */
+export function unchanged (index: RouteIndex, stack: readonly Layer[], watch: StackWatch | undefined, from: number, to: number): boolean {
+  if (watch !== undefined) return index.writes === watch.writes
   const layers = index.layers
   for (let k = from; k < to; k++) {
     if (stack[k] !== layers[k]) return false

@@ -4,6 +4,7 @@ import depd from 'depd'
 import { Layer, lacksPrefix, lacksSlashes, pathShape } from './layer'
 import { candidatesOf, routeIndex, unchanged, type RouteIndex } from './route-index'
 import { Route, MAX_SYNC_NEXT, lowerMethod } from './route'
+import { watchedStack, type StackWatch } from './watched-stack'
 import { methods } from './methods'
 import { shortTypeName, splitUseArguments } from '../internal/flatten'
 import { kernelOf } from '../internal/kernel-of'
@@ -65,6 +66,10 @@ export interface Router<Inherited = {}> {
   [method: string]: any
 }
 
+/** Where a router keeps the watch of the stack it made (internal). */
+const STACK_WATCH = Symbol('ristretto.stackWatch')
+interface WatchedRouter extends Router { [STACK_WATCH]?: StackWatch }
+
 interface ParamCalled { error: unknown, match: unknown, value: unknown }
 
 /**
@@ -97,7 +102,9 @@ export function createRouter (options: RouterOptions = {}, kernel?: Kernel): Rou
   router.caseSensitive = opts.caseSensitive
   router.mergeParams = opts.mergeParams
   router.strict = opts.strict
-  router.stack = []
+  const watch = watchedStack()
+  ;(router as WatchedRouter)[STACK_WATCH] = watch
+  router.stack = watch.proxy
   if (kernel) kernelOf.set(router, kernel)
   return router
 }
@@ -141,7 +148,10 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   // Allocated on first need: most requests call no param callback and are not OPTIONS.
   let paramcalled: Record<string, ParamCalled> | undefined
   let options: string[] | undefined
-  const stack = self.stack
+  // The array behind the stack the router made, unless `router.stack` was replaced since.
+  const ownWatch = (self as WatchedRouter)[STACK_WATCH]
+  const watch = ownWatch !== undefined && self.stack === ownWatch.proxy ? ownWatch : undefined
+  const stack = watch === undefined ? self.stack : watch.raw
   const parentParams = req.params
   const parentUrl: string = req.baseUrl || ''
   const parentNext = req.next
@@ -164,7 +174,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   let seenPath: string | undefined
   let seenMethod: unknown
   let methodName: string | undefined
-  let index = routeIndex(stack)
+  let index = routeIndex(stack, watch)
   // The layers the current path can match (positions in the stack, ascending), for which index and path.
   let candidates: Int32Array | undefined
   let candidatesIndex: RouteIndex | undefined
@@ -222,7 +232,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
     let route: Route | undefined
     /** `pathShape(path)`, made when a pattern's slashes are first compared; -1 until then. */
     let shape = -1
-    if (index.layers.length !== stack.length) index = routeIndex(stack)
+    if (index.layers.length !== stack.length) index = routeIndex(stack, watch)
     while (match !== true) {
       if (candidates === undefined || candidatesIndex !== index || candidatesPath !== path) {
         lowerPath = index.sensitive && index.prefixesChecked ? path : path.toLowerCase()
@@ -236,13 +246,18 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
       // needs no such check: layer.match decides alone, the index only spares the tests.
       while (position < candidates.length && candidates[position] < idx) position++
       const target = position < candidates.length ? candidates[position] : stack.length
-      if (target !== idx && !unchanged(index, stack, idx, target)) {
-        index = routeIndex(stack, true)
+      if (target !== idx && !unchanged(index, stack, watch, idx, target)) {
+        index = routeIndex(stack, watch, true)
         continue
       }
       idx = target
       if (idx >= stack.length) break
       layer = stack[idx++]
+      if (layer == null) {
+        // A hole left in router.stack (`delete stack[i]`): reading it fails the request, as in Express.
+        layerError = layerError || matchLayer(layer as unknown as Layer, path)
+        continue
+      }
       const layerRoute = layer.route
       if (methodName !== undefined && layerRoute !== undefined && !layerRoute.methods._all && !layerRoute.methods[methodName]) continue
       if (layer.literal !== undefined) {

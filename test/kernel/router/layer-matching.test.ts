@@ -35,6 +35,21 @@ function reference (path: string, opts: PathOptions, subject: string): RegExpExe
   return pathToRegexp(path, keys, opts).exec(subject)
 }
 
+/**
+ * `layer.match(subject)`, or undefined when it threw: that must be the 400 of a matched parameter
+ * that cannot be decoded, only possible when the regexp matched too.
+ */
+function matchOrDecodingError (layer: Layer, subject: string, expected: RegExpExecArray | null): boolean | undefined {
+  try {
+    return layer.match(subject)
+  } catch (err) {
+    assert.equal((err as { status?: number }).status, 400)
+    assert.notEqual(expected, null)
+    assert.throws(() => expected!.slice(1).forEach((v) => v !== undefined && decodeURIComponent(v)))
+    return undefined
+  }
+}
+
 describe('layer.match(path)', () => {
   it('decides literal paths exactly as their regexp does (case, trailing slash, strict, end)', () => {
     fc.assert(fc.property(literal.chain((lit) => fc.tuple(fc.constant(lit), requestPaths(lit), options)), ([lit, subject, opts]) => {
@@ -55,19 +70,56 @@ describe('layer.match(path)', () => {
       for (const subject of [base + '/' + extra.join(''), base + extra.join(''), base + '/12', base + '.json', '/other' + extra.join('')]) {
         const layer = new Layer(pattern, opts, noop)
         const expected = reference(pattern, opts, subject)
-        let matched: boolean
-        try {
-          matched = layer.match(subject)
-        } catch (err) {
-          // A matched parameter that cannot be decoded: only possible when the regexp matched.
-          assert.equal((err as { status?: number }).status, 400)
-          assert.notEqual(expected, null)
-          continue
-        }
+        const matched = matchOrDecodingError(layer, subject, expected)
+        if (matched === undefined) continue
         assert.equal(matched, expected !== null, `${pattern} ${JSON.stringify(opts)} vs ${JSON.stringify(subject)}`)
         if (expected) assert.equal(layer.path, expected[0])
       }
     }), { numRuns: 1500 })
+  })
+})
+
+describe('layer.match(path) on patterns of whole segments', () => {
+  // `/text/:name/…` is matched by walking the path; the regexp stays the reference for the
+  // answer, the matched part and every parameter (decoded), duplicates and letter case included.
+  const segment = fc.oneof(
+    fc.constantFrom(':id', ':Id', ':a_1', ':id'),
+    fc.array(fc.constantFrom('a', 'B', 'z', '0', '.', '-', '~', '%', '@', '`', ' '), { minLength: 1, maxLength: 4 }).map((cs) => cs.join(''))
+  )
+  const valueChars = ['a', 'B', 'z', '0', '.', '-', '~', '%41', '%E9', '%', '@', '`', ' ', '\r', '\u00e9', '\u212a', '/']
+
+  it('agrees with the regexp on the match, the matched path and the parameters', () => {
+    fc.assert(fc.property(fc.array(segment, { minLength: 1, maxLength: 4 }).filter((s) => s.some((x) => x[0] === ':')), options.map((o) => ({ ...o, end: true })),
+      fc.array(fc.array(fc.constantFrom(...valueChars), { maxLength: 4 }), { minLength: 4, maxLength: 4 }), fc.constantFrom('', '/', '//', 'x', '/x'), fc.boolean(),
+      (segments, opts, values, tail, upper) => {
+        const pattern = '/' + segments.join('/')
+        const layer = new Layer(pattern, opts, noop)
+        assert.notEqual(layer.segments, undefined, pattern)
+        let k = 0
+        const filled = '/' + segments.map((s) => s[0] === ':' ? values[k++].join('') : s).join('/') + tail
+        for (const subject of [filled, upper ? filled.toUpperCase() : filled.toLowerCase(), pattern]) {
+          const keys: PathKey[] = []
+          const expected = pathToRegexp(pattern, keys, opts).exec(subject)
+          const matched = matchOrDecodingError(layer, subject, expected)
+          if (matched === undefined) continue
+          const label = `${pattern} ${JSON.stringify(opts)} vs ${JSON.stringify(subject)}`
+          assert.equal(matched, expected !== null, label)
+          if (!expected) continue
+          assert.equal(layer.path, expected[0], label)
+          const params: Record<string, string> = {}
+          keys.forEach((key, i) => { params[key.name] = decodeURIComponent(expected[i + 1]) })
+          assert.deepEqual(layer.params, params, label)
+        }
+      }), { numRuns: 3000 })
+  })
+
+  it('is used only for end-anchored string paths whose segments are each all text or one :name', () => {
+    for (const path of ['/users/:id', '/:a/:b', '/a.b/:c', '/x-y/:id/z']) assert.notEqual(new Layer(path, { end: true }, noop).segments, undefined, path)
+    for (const path of ['/users', '/users/:id?', '/users/:id(\\d+)', '/:id.:format', '/users/:id/', '/files/*', '/a:b', '//:id', '/caf\u00e9/:id']) {
+      assert.equal(new Layer(path, { end: true }, noop).segments, undefined, path)
+    }
+    assert.equal(new Layer('/users/:id', { end: false }, noop).segments, undefined)
+    assert.equal(new Layer(/^\/users\/(\w+)$/, { end: true }, noop).segments, undefined)
   })
 })
 

@@ -34,12 +34,12 @@ function reaches (layer: Layer, path: string): boolean {
   }
 }
 
-describe('routeIndex(stack) and candidatesOf(index, path)', () => {
+describe('routeIndex(stack, undefined) and candidatesOf(index, path)', () => {
   it('keeps every layer a path matches, in stack order, whatever the table', () => {
     fc.assert(fc.property(fc.array(fc.tuple(layerPaths, layerOptions), { maxLength: 30 }), fc.boolean(), requestPaths, (defs, sameCase, path) => {
       // Routers give all their layers one case sensitivity; a stack may still mix them (built by hand).
       const stack = defs.map(([p, opts]) => new Layer(p, sameCase ? { ...opts, sensitive: defs[0][1].sensitive } : opts, noop))
-      const candidates = Array.from(candidatesOf(routeIndex(stack), path, path.toLowerCase()))
+      const candidates = Array.from(candidatesOf(routeIndex(stack, undefined), path, path.toLowerCase()))
       for (let i = 1; i < candidates.length; i++) assert.ok(candidates[i - 1] < candidates[i], 'ascending, no repeats')
       stack.forEach((layer, i) => {
         if (reaches(layer, path)) assert.ok(candidates.includes(i), `${String(defs[i][0])} ${JSON.stringify(defs[i][1])} matches ${JSON.stringify(path)}`)
@@ -50,7 +50,7 @@ describe('routeIndex(stack) and candidatesOf(index, path)', () => {
   it('leaves out the layers whose prefix the path lacks', () => {
     const paths = ['/api/users/:id', '/api/users', '/api/posts/:id', '/api/posts', '/health']
     const stack = [new Layer('/', { end: false }, noop), ...paths.map((p) => new Layer(p, { end: true }, noop))]
-    const index = routeIndex(stack)
+    const index = routeIndex(stack, undefined)
     assert.deepEqual(Array.from(candidatesOf(index, '/api/posts/3', '/api/posts/3')), [0, 3, 4])
     assert.deepEqual(Array.from(candidatesOf(index, '/API/Users/3', '/api/users/3')), [0, 1, 2])
     assert.deepEqual(Array.from(candidatesOf(index, '/nothing', '/nothing')), [0])
@@ -62,20 +62,20 @@ describe('routeIndex(stack) and candidatesOf(index, path)', () => {
       ...Array.from({ length: 200 }, () => new Layer('/api', { end: false }, noop)),
       ...Array.from({ length: 200 }, (_, i) => new Layer(`/api/x${i}/:id`, { end: true }, noop))
     ]
-    const index = routeIndex(stack)
+    const index = routeIndex(stack, undefined)
     assert.equal(index.prefixesChecked, false)
     assert.equal(candidatesOf(index, '/api/x7/1', '/api/x7/1').length, stack.length)
     // A smaller table of the same shape is indexed.
     const small = [new Layer('/api', { end: false }, noop), ...Array.from({ length: 20 }, (_, i) => new Layer(`/api/x${i}/:id`, { end: true }, noop))]
-    assert.deepEqual(Array.from(candidatesOf(routeIndex(small), '/api/x7/1', '/api/x7/1')), [0, 8])
+    assert.deepEqual(Array.from(candidatesOf(routeIndex(small, undefined), '/api/x7/1', '/api/x7/1')), [0, 8])
   })
 
   it('is built again when the stack grows or shrinks', () => {
     const stack = [new Layer('/a', { end: true }, noop)]
-    const first = routeIndex(stack)
-    assert.equal(routeIndex(stack), first)
+    const first = routeIndex(stack, undefined)
+    assert.equal(routeIndex(stack, undefined), first)
     stack.push(new Layer('/b', { end: true }, noop))
-    const second = routeIndex(stack)
+    const second = routeIndex(stack, undefined)
     assert.notEqual(second, first)
     assert.deepEqual(Array.from(candidatesOf(second, '/b', '/b')), [1])
   })
@@ -112,5 +112,81 @@ describe('a router dispatching through its index', () => {
     await request(app).get('/mixed/1').expect(200, 'insensitive')
     await request(app).get('/Exact/1').expect(200, 'sensitive')
     await request(app).get('/exact/1').expect(404)
+  })
+
+  describe('router.stack, watched for writes so skipped layers need no comparison', () => {
+    /** An app with three routes, the stack, where the first route sits, and a layer that would answer `/api/orders/:id` from there. */
+    function table () {
+      const app = minimal()
+      for (const r of ['users', 'posts', 'orders']) app.get(`/api/${r}/:id`, (req, res) => { res.end(`${r} ${req.params.id}`) })
+      const other = minimal()
+      other.get('/api/orders/:id', (req, res) => { res.end('swapped in') })
+      const stack = app._router!.stack
+      const at = stack.findIndex((layer) => layer.route?.path === '/api/users/:id')
+      return { app, stack, at, swap: other._router!.stack.find((layer) => layer.route !== undefined)! }
+    }
+    // Each puts `layer` where the users route was, leaving the length as it was.
+    const writes: Record<string, (stack: Layer[], layer: Layer, at: number) => void> = {
+      'index assignment': (stack, layer, at) => { stack[at] = layer },
+      splice: (stack, layer, at) => { stack.splice(at, 1, layer) },
+      'Object.defineProperty': (stack, layer, at) => { Object.defineProperty(stack, at, { value: layer }) },
+      'Reflect.set': (stack, layer, at) => { Reflect.set(stack, String(at), layer) },
+      fill: (stack, layer, at) => { stack.fill(layer, at, at + 1) },
+      'length, then push': (stack, layer, at) => { const rest = stack.slice(at + 1); stack.length = at; stack.push(layer, ...rest) }
+    }
+    for (const [name, write] of Object.entries(writes)) {
+      it(`sees a layer swapped in place by ${name}`, async () => {
+        const { app, stack, at, swap } = table()
+        await request(app).get('/api/orders/1').expect(200, 'orders 1')
+        const length = stack.length
+        write(stack, swap, at)
+        assert.equal(stack.length, length)
+        assert.equal(stack[at], swap)
+        await request(app).get('/api/orders/1').expect(200, 'swapped in')
+        await request(app).get('/api/users/1').expect(404)
+      })
+    }
+
+    it('sees layers reordered by sort and reverse', async () => {
+      const { app, stack } = table()
+      await request(app).get('/api/orders/1').expect(200, 'orders 1')
+      // The orders route moves to where the users route was: an index not rebuilt would look for it further down.
+      stack.sort((a, b) => (a.route?.path === '/api/orders/:id' ? 0 : 1) - (b.route?.path === '/api/orders/:id' ? 0 : 1))
+      assert.equal(stack[0].route?.path, '/api/orders/:id')
+      await request(app).get('/api/orders/1').expect(200, 'orders 1')
+      await request(app).get('/api/users/1').expect(200, 'users 1')
+      // Reversed, the orders route is last again: an index not rebuilt would look for it first.
+      stack.reverse()
+      assert.equal(stack[stack.length - 1].route?.path, '/api/orders/:id')
+      await request(app).get('/api/orders/1').expect(200, 'orders 1')
+      await request(app).get('/api/posts/1').expect(200, 'posts 1')
+    })
+
+    it('sees a hole left by delete: every request reaching it fails with 500, as in Express', async () => {
+      const { app, stack, at } = table()
+      await request(app).get('/api/orders/1').expect(200, 'orders 1')
+      // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
+      delete stack[at + 1]
+      await request(app).get('/api/orders/1').expect(500)
+      await request(app).get('/api/users/1').expect(200, 'users 1')
+    })
+
+    it('still follows writes to a plain array assigned to router.stack', async () => {
+      const { app, stack, at, swap } = table()
+      const plain = stack.slice()
+      app._router!.stack = plain
+      await request(app).get('/api/orders/1').expect(200, 'orders 1')
+      plain[at] = swap
+      await request(app).get('/api/orders/1').expect(200, 'swapped in')
+    })
+
+    it('is an array to every reader', () => {
+      const { stack } = table()
+      assert.equal(Array.isArray(stack), true)
+      assert.equal(stack instanceof Array, true)
+      assert.deepEqual([...stack], stack.slice())
+      assert.deepEqual(stack.map((layer) => layer.name).slice(-3), ['bound dispatch', 'bound dispatch', 'bound dispatch'])
+      assert.equal(JSON.stringify(Object.keys(stack)), JSON.stringify(stack.map((_, i) => String(i))))
+    })
   })
 })

@@ -1,0 +1,75 @@
+// Route patterns made of whole segments (`/api/users/:userId/notes/:noteId`), matched by walking
+// the path instead of running their regexp: the most common shape of a route with parameters.
+import type { PathOptions } from '../internal/path-to-regexp'
+
+/**
+ * A pattern whose segments are each literal text or one `:name`. path-to-regexp 0.1 compiles it to
+ * `^\/text\/(?:([^\/]+?))…\/?$`: a parameter takes a whole, non-empty segment; literal text
+ * compares ignoring ASCII case unless `sensitive`; a non-strict pattern also takes one trailing `/`.
+ */
+export interface SegmentPattern {
+  /** Each segment's literal text (lowercase when case-insensitive), or undefined for a parameter. */
+  readonly parts: ReadonlyArray<string | undefined>
+  readonly sensitive: boolean
+  readonly strict: boolean
+  /** Where each parameter's value starts and ends in the path last matched (read at once by the caller). */
+  readonly bounds: Int32Array
+}
+
+const PARAM_SEGMENT = /^:\w+$/
+/** Printable ASCII without path-to-regexp's pattern characters (it escapes `.`, the rest is literal). */
+const LITERAL_SEGMENT = /^[\x20-\x2e\x30-\x39\x3b-\x7e]+$/
+const PATTERN_CHARS = /[*?()+[\]{}\\^$|]/
+
+/** The segment pattern of an end-anchored string path with at least one parameter, else undefined. */
+export function segmentPattern (path: unknown, opts: PathOptions): SegmentPattern | undefined {
+  if (typeof path !== 'string' || opts.end === false || path[0] !== '/' || path.endsWith('/')) return undefined
+  const sensitive = Boolean(opts.sensitive)
+  const parts: Array<string | undefined> = []
+  let params = 0
+  for (const segment of path.slice(1).split('/')) {
+    if (PARAM_SEGMENT.test(segment)) {
+      parts.push(undefined)
+      params++
+    } else if (LITERAL_SEGMENT.test(segment) && !PATTERN_CHARS.test(segment)) {
+      parts.push(sensitive ? segment : segment.toLowerCase())
+    } else {
+      return undefined
+    }
+  }
+  if (params === 0) return undefined
+  return { parts, sensitive, strict: Boolean(opts.strict), bounds: new Int32Array(params * 2) }
+}
+
+/** Whether `path` matches; on success `pattern.bounds` holds each parameter's start and end. */
+export function matchSegments (pattern: SegmentPattern, path: string): boolean {
+  const parts = pattern.parts
+  const bounds = pattern.bounds
+  const length = path.length
+  let pos = 0
+  let b = 0
+  for (let i = 0; i < parts.length; i++) {
+    if (pos >= length || path.charCodeAt(pos) !== 0x2f) return false
+    pos++
+    const text = parts[i]
+    if (text === undefined) {
+      let end = path.indexOf('/', pos)
+      if (end === -1) end = length
+      if (end === pos) return false
+      bounds[b++] = pos
+      bounds[b++] = end
+      pos = end
+    } else {
+      const n = text.length
+      if (length - pos < n) return false
+      for (let k = 0; k < n; k++) {
+        const c = path.charCodeAt(pos + k)
+        const t = text.charCodeAt(k)
+        // Case-insensitive: an ASCII letter of the path against the literal's lowercase letter.
+        if (c !== t && (pattern.sensitive || (c | 0x20) !== t || t < 0x61 || t > 0x7a)) return false
+      }
+      pos += n
+    }
+  }
+  return pos === length || (!pattern.strict && pos === length - 1 && path.charCodeAt(pos) === 0x2f)
+}

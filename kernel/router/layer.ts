@@ -239,7 +239,7 @@ export class Layer {
     this.regexp.fast_star = path === '*'
     this.regexp.fast_slash = path === '/' && opts.end === false
     this.literal = this.regexp.fast_slash || this.regexp.fast_star ? undefined : literalTest(path, opts)
-    this.segments = this.literal === undefined ? undefined : segmentPattern(path, opts)
+    this.segments = segmentPattern(path, opts)
     this.arityOf = undefined
     this.arity = 0
   }

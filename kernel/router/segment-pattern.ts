@@ -17,9 +17,8 @@ export interface SegmentPattern {
 }
 
 const PARAM_SEGMENT = /^:\w+$/
-/** Printable ASCII without path-to-regexp's pattern characters (it escapes `.`, the rest is literal). */
-const LITERAL_SEGMENT = /^[\x20-\x2e\x30-\x39\x3b-\x7e]+$/
-const PATTERN_CHARS = /[*?()+[\]{}\\^$|]/
+/** Printable ASCII but `/` and path-to-regexp's pattern characters (it escapes `.`; the rest is literal text). */
+const LITERAL_SEGMENT = /^[^\x00-\x1f\x7f-\uffff/:*?()+[\]{}\\^$|]+$/
 
 /** The segment pattern of an end-anchored string path with at least one parameter, else undefined. */
 export function segmentPattern (path: unknown, opts: PathOptions): SegmentPattern | undefined {
@@ -31,7 +30,7 @@ export function segmentPattern (path: unknown, opts: PathOptions): SegmentPatter
     if (PARAM_SEGMENT.test(segment)) {
       parts.push(undefined)
       params++
-    } else if (LITERAL_SEGMENT.test(segment) && !PATTERN_CHARS.test(segment)) {
+    } else if (LITERAL_SEGMENT.test(segment)) {
       parts.push(sensitive ? segment : segment.toLowerCase())
     } else {
       return undefined

@@ -23,10 +23,6 @@ export const TRUST_PROXY_DEFAULT = Symbol('trust_proxy_default')
 /** The value of the `X-Powered-By` header: Express's, so responses are byte-for-byte Express 4's. */
 export const POWERED_BY = 'Express'
 
-function kernel (app: Application): Kernel | undefined {
-  return kernelOf.get(app)
-}
-
 const app: Record<string, any> = {}
 
 app.init = function init (this: Application): void {
@@ -53,7 +49,7 @@ app.defaultConfiguration = function defaultConfiguration (this: Application): vo
     Object.setPrototypeOf(this.response, parent.response)
     Object.setPrototypeOf(this.engines, parent.engines)
     Object.setPrototypeOf(this.settings, parent.settings)
-    const k = kernel(this)
+    const k = kernelOf.get(this)
     if (k) k.hooks.mount.call(this, parent)
   })
 
@@ -61,7 +57,7 @@ app.defaultConfiguration = function defaultConfiguration (this: Application): vo
   this.mountpath = '/'
   this.locals.settings = this.settings
 
-  const k = kernel(this)
+  const k = kernelOf.get(this)
   if (k) k.hooks.appCreated.call(this)
   // Plugins' defaults are defaults too: `trust proxy` stays marked as not chosen.
   Object.defineProperty(this.settings, TRUST_PROXY_DEFAULT, { configurable: true, value: true })
@@ -77,7 +73,7 @@ app.defaultConfiguration = function defaultConfiguration (this: Application): vo
 
 app.lazyrouter = function lazyrouter (this: Application): void {
   if (this._router) return
-  const k = kernel(this)
+  const k = kernelOf.get(this)
   const router: Router = createRouter({
     caseSensitive: this.enabled('case sensitive routing'),
     strict: this.enabled('strict routing')
@@ -101,16 +97,18 @@ function initMiddleware (app: Application) {
   }
 }
 
-app.handle = function handle (this: Application, req: any, res: any, callback?: (err?: unknown) => void): void {
-  const router = this._router
-  const k = kernel(this)
-  if (k && k.hooks.request.isUsed()) k.hooks.request.call(req, res, this)
-  const done = callback || finalHandler(req, res, this)
-  if (!router) {
-    done()
-    return
+/** `app.handle` of the apps one kernel makes: the kernel is bound here rather than looked up per request. */
+export function appHandle (k: Kernel) {
+  return function handle (this: Application, req: any, res: any, callback?: (err?: unknown) => void): void {
+    if (k.hooks.request.isUsed()) k.hooks.request.call(req, res, this)
+    const done = callback || finalHandler(req, res, this)
+    const router = this._router
+    if (!router) {
+      done()
+      return
+    }
+    router.handle(req, res, done)
   }
-  router.handle(req, res, done)
 }
 
 app.use = function use (this: Application, ...args: unknown[]): Application {
@@ -168,7 +166,7 @@ app.set = function set (this: any, setting: string, val?: unknown): any {
     return undefined
   }
   this.settings[setting] = val
-  const k = kernel(this)
+  const k = kernelOf.get(this)
   const hook = k && k.hooks.setting.get(setting)
   if (hook) hook.call(this, val)
   if (setting === 'trust proxy') {
@@ -220,7 +218,7 @@ app.del = deprecate.function(app.delete, 'app.del: Use app.delete instead')
 app.listen = function listen (this: Application, ...args: any[]): http.Server {
   // Requests and responses are built with the app's prototypes already: no switch per request.
   const server = http.createServer(serverClasses(this), this as any)
-  const k = kernel(this)
+  const k = kernelOf.get(this)
   if (k) k.hooks.listen.call(server, this)
   return server.listen(...args)
 }

@@ -3,7 +3,7 @@ import { IncomingMessage } from 'node:http'
 import { EventEmitter } from 'node:events'
 import { createHooks, type KernelHooks } from './hooks'
 import { resolvePlugins, type Kernel, type Plugin, type PluginOption } from './plugin'
-import { applicationPrototype } from './application'
+import { appHandle, applicationPrototype } from './application'
 import { createRouter, type RouterFactory, type RouterOptions } from './router/router'
 import { Route } from './router/route'
 import { Layer } from './router/layer'
@@ -75,6 +75,7 @@ export function createFramework (options: FrameworkOptions = {}): Framework {
     response,
     has: (name) => names.has(name)
   }
+  application.handle = appHandle(kernel)
 
   framework.application = application
   framework.request = request

@@ -218,6 +218,8 @@ export class Layer {
   route: Route | undefined
   /** Set on a route's own layers: the lowercase method it serves, undefined for `all`. */
   method: string | undefined
+  /** The handle `router.route` gave the layer carrying a route: while `handle` is still it, the router may skip dispatch. Internal. */
+  dispatcher: AnyHandler | undefined
   /** How to decide (literal paths) or pre-filter (patterns) a match without the regexp; undefined: always the regexp. Internal. */
   readonly literal: LiteralTest | undefined
   /** Set when the path is whole segments of text and `:name`: matched by walking the path, without the regexp. Internal. */
@@ -233,6 +235,7 @@ export class Layer {
     this.path = undefined
     this.route = undefined
     this.method = undefined
+    this.dispatcher = undefined
     this.keys = []
     const opts = options || {}
     this.regexp = withoutBacktracking(pathToRegexp(path as string, this.keys, opts), path) as LayerRegExp

@@ -141,13 +141,14 @@ function build (stack: readonly Layer[], watch: StackWatch | undefined): RouteIn
   }
   fill(root)
   const index: RouteIndex = { layers, sensitive: sensitive !== 0, prefixesChecked: indexed, root, writes: watch === undefined ? -1 : watch.writes }
-  indexOf.set(stack, index)
+  if (watch !== undefined) watch.index = index
+  else indexOf.set(stack, index)
   return index
 }
 
 /** The index of `stack`, built again when its length changed or when `rebuild` is set. */
 export function routeIndex (stack: readonly Layer[], watch: StackWatch | undefined, rebuild = false): RouteIndex {
-  const index = indexOf.get(stack)
+  const index = watch !== undefined ? watch.index : indexOf.get(stack)
   return index !== undefined && !rebuild && index.layers.length === stack.length ? index : build(stack, watch)
 }
 

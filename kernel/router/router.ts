@@ -287,7 +287,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
     const layerPath = layer.path!
     if (self.process_params === processParams && !hasParamCallbacks(self.params, layer.keys)) {
       // No param callback to run: go on at once, without the continuation closure.
-      if (route) layer.handle_request(req, res, next)
+      if (route) runRoute(layer, route, methodName, req, res, next)
       else trimPrefix(layer, layerError, layerPath, path)
       sync = 0
       return
@@ -324,6 +324,19 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
     if (layerError) layer.handle_error(layerError, req, res, next)
     else layer.handle_request(req, res, next)
   }
+}
+
+/**
+ * Runs a matched route. A route whose one handler serves the request's method (`app.get(path, fn)`)
+ * has that handler run at once, unless a tool replaced the layer's handle or `dispatch`: the
+ * route's dispatch would only hand its `next` on, and the router's `next` reads 'route' as it does.
+ */
+const routeDispatch = Route.prototype.dispatch
+function runRoute (layer: Layer, route: Route, methodName: string | undefined, req: any, res: any, next: Next): void {
+  const only = route.stack.length === 1 ? route.stack[0] : undefined
+  if (only != null && methodName !== undefined && (only.method === undefined || only.method === methodName) &&
+    layer.handle === layer.dispatcher && route.dispatch === routeDispatch) only.handle_request(req, res, next)
+  else layer.handle_request(req, res, next)
 }
 
 /** Whether any parameter of a matched layer has `router.param` callbacks to run. */
@@ -425,6 +438,7 @@ proto.route = function route (this: Router, path: PathParams): Route {
     function handle (req: any, res: any, next: Next) { route.dispatch(req, res, next) })
   layer.name = 'bound dispatch'
   layer.route = route
+  layer.dispatcher = layer.handle
   addLayer(this, layer, path)
   return route
 }

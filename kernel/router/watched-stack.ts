@@ -2,12 +2,15 @@
 // every write made through it, so the route index can tell at once that the layers it skips are
 // still the ones it indexed, instead of comparing them one by one on every request.
 import type { Layer } from './layer'
+import type { RouteIndex } from './route-index'
 
 /** A router's stack: the proxy users see, the array behind it, and the writes made so far. */
 export interface StackWatch {
   readonly proxy: Layer[]
   readonly raw: Layer[]
   writes: number
+  /** The route index of the stack, kept here rather than in a WeakMap: it is read on every request. */
+  index: RouteIndex | undefined
 }
 
 /** A new, empty, watched stack. */
@@ -27,7 +30,8 @@ export function watchedStack (): StackWatch {
       }
     }),
     raw,
-    writes: 0
+    writes: 0,
+    index: undefined
   }
   return watch
 }

@@ -89,4 +89,50 @@ describe('app._router.stack', () => {
     assert.deepEqual(router.stack[0].route!.methods, { get: true, put: true })
     assert.deepEqual(router.stack[0].route!.stack.map((l) => l.method), ['get', 'put'])
   })
+
+  it('runs a wrapped route layer handle, as instrumentation wraps it, also for a one-handler route', async () => {
+    const app = minimal()
+    app.get('/users/:id', (req, res) => { res.end(`user ${(req.params as { id: string }).id}`) })
+    const layer = app._router!.stack[1]
+    const seen: string[] = []
+    const original = layer.handle
+    layer.handle = function traced (req: any, res: any, next: (err?: unknown) => void) {
+      seen.push(req.url)
+      return original(req, res, next)
+    }
+    await request(app).get('/users/7').expect(200, 'user 7')
+    assert.deepEqual(seen, ['/users/7'])
+  })
+
+  it('calls a replaced Route dispatch, on the prototype or on one route', async () => {
+    const app = minimal()
+    app.get('/a', (req, res) => { res.end('a') })
+    app.get('/b', (req, res) => { res.end('b') })
+    const routeB = app._router!.stack[2].route!
+    const seen: string[] = []
+    const dispatch = Route.prototype.dispatch
+    Route.prototype.dispatch = function counted (this: Route, req: any, res: any, done: (err?: unknown) => void) {
+      seen.push(`prototype ${req.url}`)
+      dispatch.call(this, req, res, done)
+    }
+    try {
+      routeB.dispatch = function own (this: Route, req: any, res: any, done: (err?: unknown) => void) {
+        seen.push(`own ${req.url}`)
+        dispatch.call(this, req, res, done)
+      }
+      await request(app).get('/a').expect(200, 'a')
+      await request(app).get('/b').expect(200, 'b')
+    } finally {
+      Route.prototype.dispatch = dispatch
+    }
+    assert.deepEqual(seen, ['prototype /a', 'own /b'])
+  })
+
+  it('runs only the handlers of the request method, also when route.methods was edited by hand', async () => {
+    const app = minimal()
+    const route = app.route('/x').get((req, res) => { res.end('get') })
+    route.methods.post = true
+    await request(app).get('/x').expect(200, 'get')
+    await request(app).post('/x').expect(404)
+  })
 })

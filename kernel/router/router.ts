@@ -326,12 +326,14 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   }
 }
 
+/** Route's own dispatch, to notice one replaced on the prototype or on a route. */
+const routeDispatch = Route.prototype.dispatch
+
 /**
  * Runs a matched route. A route whose one handler serves the request's method (`app.get(path, fn)`)
  * has that handler run at once, unless a tool replaced the layer's handle or `dispatch`: the
  * route's dispatch would only hand its `next` on, and the router's `next` reads 'route' as it does.
  */
-const routeDispatch = Route.prototype.dispatch
 function runRoute (layer: Layer, route: Route, methodName: string | undefined, req: any, res: any, next: Next): void {
   const only = route.stack.length === 1 ? route.stack[0] : undefined
   if (only != null && methodName !== undefined && (only.method === undefined || only.method === methodName) &&

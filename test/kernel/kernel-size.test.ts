@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 // The kernel stays tiny: features go to plugins. Raised last from 2,850 to 2,900 for the router's
-// one-handler route shortcut (kernel at 2,861 lines then); before: ~10% over 2,579 (the route
+// one-handler route shortcut (kernel at 2,863 lines then); before: ~10% over 2,579 (the route
 // index), 2,101 + 20% after the hot-path work and HTTP/2 prototypes, first 1,665 + 25%. Raising
 // it is a decision to make on purpose, in review.
 const KERNEL_LINE_BUDGET = 2900

@@ -12,6 +12,8 @@ export { TRUST_PROXY_DEFAULT, POWERED_BY } from './application'
 export { kernelOf } from './internal/kernel-of'
 /** For helpers that send a string body where Express sends its bytes: the same bytes on the wire, without the Buffer. */
 export { endStringAsBytes } from './internal/header-store'
+/** For helpers that treat HTTP/2 compatibility responses apart, without loading node:http2 themselves. */
+export { isHttp2Response } from './http2-response'
 export type {
   Application, Request, Response, NextFunction, RequestHandler, ErrorRequestHandler,
   HandlerArgument, ForeignHandler, ForeignErrorHandler, RequestHandlers, ErrorRequestHandlers, HandlerRegistrar, UseRegistrar,

@@ -1,8 +1,8 @@
 // The request's charset, decoding bodies with iconv-lite, and the 415 for a refused charset.
 import contentType from 'content-type'
 import createError from 'http-errors'
-import iconv from 'iconv-lite'
 import type { IncomingMessage } from 'node:http'
+import { loadIconv } from './lazy-modules'
 
 const BYTE_ORDER_MARK = 0xfeff
 
@@ -22,7 +22,7 @@ export function requestCharset (req: IncomingMessage): string | undefined {
 /** Whether iconv-lite can decode this charset. */
 export function charsetExists (charset: string): boolean {
   // The charset of nearly every body, answered without iconv-lite's name canonicalisation.
-  return charset === 'utf-8' || iconv.encodingExists(charset)
+  return charset === 'utf-8' || loadIconv().encodingExists(charset)
 }
 
 /** The 415 `charset.unsupported` error for a charset a parser refuses or cannot decode. */
@@ -39,5 +39,5 @@ export function decodeBody (buf: Buffer, charset: string): string {
     const str = buf.toString('utf8')
     return str.charCodeAt(0) === BYTE_ORDER_MARK ? str.slice(1) : str
   }
-  return iconv.decode(buf, charset)
+  return loadIconv().decode(buf, charset)
 }

@@ -1,8 +1,8 @@
 // Chooses how a body is read from its Content-Encoding, and opens the inflating stream.
 import createError from 'http-errors'
-import zlib from 'node:zlib'
 import type { IncomingMessage } from 'node:http'
 import type { Transform } from 'node:stream'
+import { loadZlib } from './lazy-modules'
 
 /** Which content codings a parser inflates besides gzip and deflate. */
 export interface CodingSupport {
@@ -13,8 +13,6 @@ export interface CodingSupport {
 }
 
 type InflaterFactory = () => Transform
-
-const createZstd = (zlib as unknown as { createZstdDecompress?: InflaterFactory }).createZstdDecompress
 
 /** The coding of the request body, lower-cased; `identity` when there is none. */
 export function contentCoding (req: IncomingMessage): string {
@@ -33,11 +31,16 @@ export function inflaterFor (coding: string, inflate: boolean, support: CodingSu
     // `charset` too: body-parser documents the refused coding under that name.
     throw createError(415, 'content encoding unsupported', { encoding: coding, charset: coding, type: 'encoding.unsupported' })
   }
+  const zlib = loadZlib()
   switch (coding) {
     case 'gzip': return zlib.createGunzip
     case 'deflate': return zlib.createInflate
     case 'br': if (support.brotli) return zlib.createBrotliDecompress; break
-    case 'zstd': if (support.zstd && createZstd) return createZstd; break
+    case 'zstd': {
+      const createZstd = (zlib as unknown as { createZstdDecompress?: InflaterFactory }).createZstdDecompress
+      if (support.zstd && createZstd) return createZstd
+      break
+    }
   }
   throw createError(415, `unsupported content encoding "${coding}"`, { encoding: coding, type: 'encoding.unsupported' })
 }

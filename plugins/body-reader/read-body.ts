@@ -1,11 +1,11 @@
 // Reads a request body with raw-body (limit enforced while streaming), verifies, decodes and parses it.
-import getRawBody from 'raw-body'
 import createError from 'http-errors'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Transform } from 'node:stream'
 import { contentCoding, inflaterFor, openInflater, type CodingSupport } from './content-coding'
 import { charsetExists, decodeBody, unsupportedCharset } from './charset'
 import { drainRequest } from './drain'
+import { loadRawBody } from './lazy-modules'
 import type { BodyRequest } from './flavors'
 import type { VerifyFunction } from './options'
 
@@ -62,7 +62,7 @@ export function readBody (req: BodyRequest, res: ServerResponse, next: Next, rea
     return
   }
 
-  getRawBody(stream, {
+  loadRawBody()(stream, {
     // A declared length is only meaningful for the bytes as sent.
     length: stream === req ? req.headers['content-length'] : undefined,
     limit: reader.limit,

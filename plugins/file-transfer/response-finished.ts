@@ -1,7 +1,8 @@
 // When a response is over, for HTTP/1 and HTTP/2 alike (on-finished misreads HTTP/2 HEAD responses).
-import { Http2ServerResponse } from 'node:http2'
+import type { Http2ServerResponse } from 'node:http2'
 import type { ServerResponse } from 'node:http'
 import onFinished from 'on-finished'
+import { isHttp2Response } from '../../kernel'
 
 /**
  * Whether `res` is over (finished, or its connection or stream gone). on-finished takes an HTTP/2
@@ -9,13 +10,13 @@ import onFinished from 'on-finished'
  * request's stream at once: for HTTP/2 the stream's own state is asked instead.
  */
 export function isResponseFinished (res: ServerResponse): boolean {
-  if (res instanceof Http2ServerResponse) return res.finished || res.stream.destroyed
+  if (isHttp2Response(res)) return res.finished || res.stream.destroyed
   return onFinished.isFinished(res)
 }
 
 /** Calls `listener` once `res` is over (see {@link isResponseFinished}); on-finished's callback otherwise. */
 export function onResponseFinished (res: ServerResponse, listener: (err: Error | null) => void): void {
-  if (!(res instanceof Http2ServerResponse)) {
+  if (!isHttp2Response(res)) {
     onFinished(res, listener)
     return
   }

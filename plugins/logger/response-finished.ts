@@ -1,5 +1,7 @@
 // When a response is over, for HTTP/1 and HTTP/2 alike.
-import { Http2ServerResponse } from 'node:http2'
+import type { Http2ServerResponse } from 'node:http2'
+// From its own file: the logger also runs alone (`ristretto/logger` in an Express app), without the kernel.
+import { isHttp2Response } from '../../kernel/http2-response'
 import type { LoggerResponse } from './types'
 
 /**
@@ -11,7 +13,7 @@ import type { LoggerResponse } from './types'
  * side of a HEAD request's stream at once, which reads as finished too early.
  */
 export function onResponseFinished (res: LoggerResponse, listener: (err: Error | null, res: LoggerResponse) => void): void {
-  if (res instanceof Http2ServerResponse) {
+  if (isHttp2Response(res)) {
     const h2 = res as unknown as Http2ServerResponse
     if (h2.stream.destroyed) setImmediate(listener, null, res)
     else h2.once('close', function responseClosed () { listener(null, res) })

@@ -3,10 +3,9 @@ import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { ROOT, ensureBuilt } from '../support/built-package'
 
 // These tests run the built package (dist/) through its own name, as users load it.
-// `npm test` builds first; when dist/ is missing, the build runs here.
-const ROOT = path.resolve(__dirname, '..', '..')
 
 /** Runs `source` with node in the project root (CommonJS, or ESM with `esm: true`); returns stdout, failing on a non-zero exit. */
 function runNode (source: string, esm = false): string {
@@ -17,11 +16,7 @@ function runNode (source: string, esm = false): string {
 }
 
 describe('the package\'s exports (built)', () => {
-  before(() => {
-    if (fs.existsSync(path.join(ROOT, 'dist', 'presets', 'default.js'))) return
-    const r = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' })
-    assert.ok(fs.existsSync(path.join(ROOT, 'dist', 'presets', 'default.js')), `build failed:\n${r.stdout}${r.stderr}`)
-  })
+  before(ensureBuilt)
 
   it('names itself ristretto', () => {
     assert.equal(runNode("console.log(require('ristretto/package.json').name)"), 'ristretto')

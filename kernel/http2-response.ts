@@ -1,0 +1,17 @@
+// Telling an HTTP/2 compatibility response from an HTTP/1 one without loading node:http2 at startup.
+import { ServerResponse } from 'node:http'
+import type { Http2ServerResponse } from 'node:http2'
+
+let Http2Response: typeof Http2ServerResponse | undefined
+
+/**
+ * Whether `res` is an `Http2ServerResponse` (switched to an app's prototype or not). Loading
+ * node:http2 costs every app ~3 ms of startup; only an HTTP/2 server makes such responses, and it
+ * has loaded the module already. HTTP/1 responses are told apart first, without it.
+ */
+export function isHttp2Response (res: object): res is Http2ServerResponse {
+  if (res instanceof ServerResponse) return false
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  Http2Response ??= (require('node:http2') as typeof import('node:http2')).Http2ServerResponse
+  return res instanceof Http2Response
+}

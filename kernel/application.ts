@@ -2,6 +2,7 @@
 import http from 'node:http'
 import depd from 'depd'
 import { createRouter } from './router/router'
+import { inlineMiddleware } from './router/inline-middleware'
 import { methods } from './router/methods'
 import { splitUseArguments } from './internal/flatten'
 import { kernelOf } from './internal/kernel-of'
@@ -85,7 +86,7 @@ app.lazyrouter = function lazyrouter (this: Application): void {
 
 /** The kernel's first layer of every app: links req/res, sets X-Powered-By and the app's prototypes. */
 function initMiddleware (app: Application) {
-  return function expressInit (req: any, res: any, next: (err?: unknown) => void): void {
+  return inlineMiddleware('expressInit', function initRequest (req, res, next) {
     // Prototypes first: a response switched from node's own may then keep its headers in a list.
     adoptPrototypes(app, req, res)
     if (app.enabled('x-powered-by')) res.setHeader('X-Powered-By', POWERED_BY)
@@ -93,8 +94,7 @@ function initMiddleware (app: Application) {
     res.req = req
     req.next = next
     res.locals = res.locals || Object.create(null)
-    next()
-  }
+  })
 }
 
 /** `app.handle` of the apps one kernel makes: the kernel is bound here rather than looked up per request. */

@@ -1,6 +1,7 @@
 // One entry of a router's stack: a path matcher and the handler it guards.
 import { pathToRegexp, type PathKey, type PathOptions } from '../internal/path-to-regexp'
 import type { Route } from './route'
+import { inlineBodyOf, type InlineBody } from './inline-middleware'
 import { matchSegments, segmentPattern, type SegmentPattern } from './segment-pattern'
 import type { PathParams } from '../types'
 
@@ -224,6 +225,9 @@ export class Layer {
   readonly literal: LiteralTest | undefined
   /** Set when the path is whole segments of text and `:name`: matched by walking the path, without the regexp. Internal. */
   readonly segments: SegmentPattern | undefined
+  /** The handle made by `inlineMiddleware`, and its body: the router may run the body while `handle` is still it. Internal. */
+  readonly inlineOf: AnyHandler | undefined
+  readonly inlineBody: InlineBody | undefined
   /** `handle.length`, remembered for the function it was read from (reading a function's length is slow in V8). */
   private arityOf: AnyHandler | undefined
   private arity: number
@@ -245,6 +249,8 @@ export class Layer {
     this.segments = segmentPattern(path, opts)
     this.arityOf = undefined
     this.arity = 0
+    this.inlineBody = inlineBodyOf(fn)
+    this.inlineOf = this.inlineBody === undefined ? undefined : fn
   }
 
   /** The number of declared parameters of the current `handle` (tools may replace `handle`: it is re-read then). */

@@ -1,6 +1,7 @@
 // The layer stack: Express 4's Router, with mounting, params, OPTIONS and error flow.
 import parseUrl from 'parseurl'
 import depd from 'depd'
+import { runsInline } from './inline-middleware'
 import { Layer, lacksPrefix, lacksSlashes, pathShape } from './layer'
 import { candidatesOf, routeIndex, unchanged, type RouteIndex } from './route-index'
 import { Route, MAX_SYNC_NEXT, lowerMethod } from './route'
@@ -185,7 +186,20 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   req.next = next
   req.baseUrl = parentUrl
   req.originalUrl = req.originalUrl || req.url
-  next()
+  let err: unknown
+  // The app's first layers (query, init) run in place while they are as made: they always go on at
+  // once. Not for a URL without a path, which next() ends at once.
+  if (runsInline(stack[0]) && self.process_params === processParams && getPathname(req) != null) {
+    while (idx < stack.length && runsInline(stack[idx])) {
+      try {
+        stack[idx++].inlineBody!(req, res, next)
+      } catch (thrown) {
+        err = thrown
+        break
+      }
+    }
+  }
+  next(err)
 
   function next (err?: unknown): void {
     let layerError = err === 'route' ? null : err

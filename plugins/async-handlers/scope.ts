@@ -48,7 +48,8 @@ export function convertLayer (layer: Layer): void {
   const handle = layer.handle
   if (isRouter(handle)) enableRouter(handle)
   else if (isApp(handle)) enableApp(handle)
-  else if (!isDispatcher(handle) && !isWrapped(handle)) layer.handle = wrapLayerHandler(handle, true)
+  // Inline middleware (the app's query and init layers) returns nothing: wrapping it would only slow it.
+  else if (!isDispatcher(handle) && !isWrapped(handle) && handle !== layer.inlineOf) layer.handle = wrapLayerHandler(handle, true)
 }
 
 /** Converts a handler layer of an async-aware route. */

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { BUILT_IN_PARSERS, type QueryParser } from './parsers'
 import { deferQuery, isParsePending } from './lazy-query'
 import { loadQs } from './load-qs'
+import { inlineMiddleware } from '../../kernel'
 
 type Next = (err?: unknown) => void
 /** The query middleware: sets `req.query` unless something already did, then continues. */
@@ -43,11 +44,9 @@ export function query (options?: qs.IParseOptions | QueryParser): QueryMiddlewar
     if (opts.allowPrototypes === undefined) opts.allowPrototypes = true
     parse = function parseQs (str, parseOptions) { return loadQs().parse(str as string, parseOptions as qs.IParseOptions) }
   }
-  return function query (req, res, next) {
-    const r = req as QueryRequest
-    if (!isParsePending(r) && !r.query) r.query = parse(rawQuery(r), opts)
-    next()
-  }
+  return inlineMiddleware('query', function parseQuery (req: QueryRequest) {
+    if (!isParsePending(req) && !req.query) req.query = parse(rawQuery(req), opts)
+  })
 }
 
 /**
@@ -59,13 +58,11 @@ export function query (options?: qs.IParseOptions | QueryParser): QueryMiddlewar
 export function queryLayer (parserSetting: unknown): QueryMiddleware {
   if (!BUILT_IN_PARSERS.has(parserSetting)) return query(parserSetting as qs.IParseOptions | QueryParser | undefined)
   const parse = parserSetting as QueryParser
-  return function query (req, res, next) {
-    const r = req as QueryRequest
-    if (!isParsePending(r) && !r.query) {
-      const str = rawQuery(r)
-      if (str) deferQuery(r, parse, str)
-      else r.query = parse(str)
+  return inlineMiddleware('query', function parseQuery (req: QueryRequest) {
+    if (!isParsePending(req) && !req.query) {
+      const str = rawQuery(req)
+      if (str) deferQuery(req, parse, str)
+      else req.query = parse(str)
     }
-    next()
-  }
+  })
 }

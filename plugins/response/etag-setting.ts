@@ -15,12 +15,15 @@ const sha1Base64: (data: string | Buffer) => string = typeof crypto.hash === 'fu
  * computed without it on the hot path; test/plugins/response/etag-generators.test.ts checks they agree.
  * Strings are hashed as the bytes `encoding` gives them (UTF-8 by default).
  */
-function entityTag (body: Buffer | string, encoding?: BufferEncoding): string {
+function entityTag (body: Buffer | string, encoding?: BufferEncoding, byteLength?: number): string {
   let bytes = body
   if (typeof bytes === 'string' && encoding !== undefined && encoding !== 'utf8' && encoding !== 'utf-8') bytes = Buffer.from(bytes, encoding)
-  const length = typeof bytes === 'string' ? Buffer.byteLength(bytes, 'utf8') : bytes.length
+  const length = byteLength ?? (typeof bytes === 'string' ? Buffer.byteLength(bytes, 'utf8') : bytes.length)
   return '"' + length.toString(16) + '-' + sha1Base64(bytes).slice(0, 27) + '"'
 }
+
+/** A built-in generator: also given the body's byte length in `encoding` when the caller already knows it. */
+export type BuiltInETagFunction = (body: Buffer | string, encoding?: BufferEncoding, byteLength?: number) => string
 
 /** Longest string body whose tag is remembered: hashing it for the lookup must stay far cheaper than SHA-1. */
 const MEMO_MAX_LENGTH = 1024
@@ -33,11 +36,11 @@ const MEMO_MAX_ENTRIES = 512
  * more than the rest of `res.send`. The tag is a pure function of the bytes, so remembering it
  * changes nothing but the time.
  */
-function memoizedGenerator (prefix: string): (body: Buffer | string, encoding?: BufferEncoding) => string {
+function memoizedGenerator (prefix: string): BuiltInETagFunction {
   const memo = new Map<string, string>()
-  return function generateETag (body, encoding) {
+  return function generateETag (body, encoding, byteLength) {
     if (typeof body !== 'string' || body.length > MEMO_MAX_LENGTH || (encoding !== undefined && encoding !== 'utf8' && encoding !== 'utf-8')) {
-      return prefix + entityTag(body, encoding)
+      return prefix + entityTag(body, encoding, byteLength)
     }
     let tag = memo.get(body)
     if (tag === undefined) {

@@ -4,7 +4,7 @@ import type { Response } from '../../kernel/types'
 import type { ETagFunction } from './types'
 import { deprecate } from './deprecate'
 import { setUtf8Charset, takeTyped } from './content-type'
-import { BUILT_IN_ETAG_FUNCTIONS } from './etag-setting'
+import { BUILT_IN_ETAG_FUNCTIONS, type BuiltInETagFunction } from './etag-setting'
 import { statusMessage } from './status'
 
 /** Below this length a string's byte length is computed without converting it to a Buffer first. */
@@ -109,7 +109,10 @@ export function send (this: Response, body?: unknown): Response {
   }
 
   if (generateETag && length !== undefined) {
-    const tag = etagFn!(chunk as Buffer | string, encoding)
+    // A string body's byte length, just computed, spares the built-in generator measuring it again.
+    const tag = stringForBytes
+      ? (etagFn as BuiltInETagFunction)(chunk as string, encoding, length)
+      : etagFn!(chunk as Buffer | string, encoding)
     if (tag) this.set('ETag', tag)
   }
 

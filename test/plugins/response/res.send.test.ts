@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import request from 'supertest'
+import etag from 'etag'
 import framework from '../../../presets/default'
 
 function sending (fn: (req: any, res: any) => void) {
@@ -109,5 +110,12 @@ describe('res.send(body) and HTTP semantics', () => {
     const app = sending((req, res) => res.status(500).send('oops'))
     const first = await request(app).get('/').expect(500)
     await request(app).get('/').set('If-None-Match', String(first.headers.etag)).expect(500, 'oops')
+  })
+
+  it('tags a long non-ASCII string by its UTF-8 bytes, as etag does with the Buffer Express makes', async () => {
+    const body = 'caf\u00e9 \u2603 \ud83d\ude00 '.repeat(120)
+    const r = await request(sending((req, res) => res.send(body))).get('/').expect(200, body)
+    assert.equal(r.headers.etag, etag(Buffer.from(body, 'utf8'), { weak: true }))
+    assert.equal(r.headers['content-length'], String(Buffer.byteLength(body)))
   })
 })

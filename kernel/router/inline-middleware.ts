@@ -4,7 +4,11 @@ import type { Layer } from './layer'
 type Next = (err?: unknown) => void
 type Middleware = (req: any, res: any, next: Next) => void
 
-/** What such a middleware does before it goes on: given `next` to keep (as `req.next`), it never calls it, nor reads `req.params`. */
+/**
+ * What such a middleware does before it goes on: given `next` to keep (as `req.next`), it never
+ * calls it, nor reads `req.params` (not yet set for it). `any`, as for the router's own handlers:
+ * it runs on the requests and responses of every framework built on this kernel.
+ */
 export type InlineBody = (req: any, res: any, next: Next) => void
 
 const INLINE_BODY = Symbol('ristretto.inlineBody')

@@ -5,7 +5,7 @@ import path from 'node:path'
 
 // The kernel stays tiny: features go to plugins. Raised last from 2,900 to 2,950 for inline
 // middleware (the app's query and init layers run without two trips through next(), ~150 ns a
-// request; kernel at 2,933 lines then); before: 2,850 → 2,900 for the one-handler route shortcut,
+// request; kernel at 2,938 lines then); before: 2,850 → 2,900 for the one-handler route shortcut,
 // ~10% over 2,579 (the route index), 2,101 + 20% after the hot-path work and HTTP/2 prototypes,
 // first 1,665 + 25%. Raising it is a decision to make on purpose, in review.
 const KERNEL_LINE_BUDGET = 2950

@@ -186,20 +186,20 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   req.next = next
   req.baseUrl = parentUrl
   req.originalUrl = req.originalUrl || req.url
-  let err: unknown
+  let inlineError: unknown
   // The app's first layers (query, init) run in place while they are as made: they always go on at
   // once. Not for a URL without a path, which next() ends at once.
   if (runsInline(stack[0]) && self.process_params === processParams && getPathname(req) != null) {
-    while (idx < stack.length && runsInline(stack[idx])) {
+    do {
       try {
         stack[idx++].inlineBody!(req, res, next)
       } catch (thrown) {
-        err = thrown
+        inlineError = thrown
         break
       }
-    }
+    } while (idx < stack.length && runsInline(stack[idx]))
   }
-  next(err)
+  next(inlineError)
 
   function next (err?: unknown): void {
     let layerError = err === 'route' ? null : err

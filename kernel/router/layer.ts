@@ -110,11 +110,11 @@ export function lacksPrefix (layer: Layer, path: string, lowerPath: string): boo
 
 /**
  * The shape of a request path for {@link lacksSlashes}: twice its number of `/`, plus one when it
- * ends with `/`. Computed once per path, whatever the number of layers tested.
+ * ends with `/`. The slashes before `from`, when already known, are given as `counted`.
  */
-export function pathShape (path: string): number {
-  let n = 0
-  for (let i = 0; i < path.length; i++) if (path.charCodeAt(i) === 0x2f) n++
+export function pathShape (path: string, from = 0, counted = 0): number {
+  let n = counted
+  for (let i = from; i < path.length; i++) if (path.charCodeAt(i) === 0x2f) n++
   return n * 2 + (path.charCodeAt(path.length - 1) === 0x2f ? 1 : 0)
 }
 
@@ -313,7 +313,7 @@ export class Layer {
           return true
         }
       } else if (this.segments !== undefined) {
-        if (matchSegments(this.segments, path)) return this.setSegmentParams(path, this.segments.bounds)
+        if (matchSegments(this.segments, path)) return this.setSegmentParams(path, this.segments)
       } else if (literal === undefined || startsWithLiteral(path, literal.prefix, literal.sensitive)) {
         match = this.regexp.exec(path)
       }
@@ -338,15 +338,30 @@ export class Layer {
   }
 
   /** Sets `params` from the value bounds {@link matchSegments} found, and `path` to the whole path. */
-  private setSegmentParams (path: string, bounds: Int32Array): boolean {
+  private setSegmentParams (path: string, segments: SegmentPattern): boolean {
+    const bounds = segments.bounds
+    const keys = this.keys
+    this.path = path
+    // The pattern's own factory, while `keys` (public: tools may edit it) still names its parameters.
+    if (segments.makeParams !== undefined && sameNames(keys, segments.names)) {
+      this.params = segments.makeParams(path, bounds, decodeParam)
+      return true
+    }
     const params: Record<string, string | undefined> = {}
     this.params = params
-    this.path = path
-    const keys = this.keys
     // Every value is defined: a later parameter of the same name wins, as in the loop above.
     for (let i = 0; i < keys.length; i++) params[keys[i].name] = decodeParam(path.slice(bounds[2 * i], bounds[2 * i + 1]))
     return true
   }
+}
+
+/** Whether `keys` names exactly `names`, in order. */
+function sameNames (keys: readonly PathKey[], names: readonly string[]): boolean {
+  if (keys.length !== names.length) return false
+  for (let i = 0; i < names.length; i++) {
+    if (keys[i].name !== names[i]) return false
+  }
+  return true
 }
 
 // Express 4's function behind `handle_request` is named `handle`, so stack frames read

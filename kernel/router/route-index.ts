@@ -1,5 +1,5 @@
 // The layers of a stack indexed by the literal text their matches start with, so a router tests only the layers a path can reach.
-import type { Layer } from './layer'
+import { lacksSlashes, pathShape, type Layer } from './layer'
 import type { StackWatch } from './watched-stack'
 
 /**
@@ -15,6 +15,12 @@ interface IndexNode {
   /** Layers whose prefix is this node's key, in stack order (while building). */
   own: number[]
   candidates: Int32Array
+  /** `candidates` without the layers a path of each shape (`pathShape`) cannot match, made on first use. */
+  byShape: Array<Int32Array | undefined> | undefined
+  /** The number of `/` in the node's key. */
+  slashes: number
+  /** Whether a candidate counts the slashes of its matches (a path's shape can then rule it out). */
+  shaped: boolean
 }
 
 /**
@@ -38,7 +44,7 @@ export interface RouteIndex {
 const indexOf = new WeakMap<readonly Layer[], RouteIndex>()
 
 function node (label: string): IndexNode {
-  return { label, first: label.charCodeAt(0), children: [], own: [], candidates: new Int32Array(0) }
+  return { label, first: label.charCodeAt(0), children: [], own: [], candidates: new Int32Array(0), byShape: undefined, slashes: 0, shaped: false }
 }
 
 /** Adds layer `index` under `key`, splitting an edge where the key leaves it. */
@@ -88,13 +94,17 @@ function merge (a: Int32Array, b: readonly number[]): Int32Array {
  * Gives every node its candidates: its ancestors' and its own, merged in stack order. Iterative,
  * like {@link entries}: a table can nest prefixes deeper than the call stack goes.
  */
-function fill (root: IndexNode): void {
+function fill (root: IndexNode, layers: readonly Layer[]): void {
   const pending: Array<[IndexNode, Int32Array]> = [[root, new Int32Array(0)]]
   while (pending.length !== 0) {
     const [current, inherited] = pending.pop()!
     current.candidates = merge(inherited, current.own)
     current.own = []
-    for (const child of current.children) pending.push([child, current.candidates])
+    current.shaped = current.candidates.some((i) => layers[i] != null && layers[i].literal !== undefined && layers[i].literal!.slashes !== -1)
+    for (const child of current.children) {
+      child.slashes = current.slashes + child.label.split('/').length - 1
+      pending.push([child, current.candidates])
+    }
   }
 }
 
@@ -139,7 +149,7 @@ function build (stack: readonly Layer[], watch: StackWatch | undefined): RouteIn
     root = node('')
     for (let i = 0; i < layers.length; i++) root.own.push(i)
   }
-  fill(root)
+  fill(root, layers)
   const index: RouteIndex = { layers, sensitive: sensitive !== 0, prefixesChecked: indexed, root, writes: watch === undefined ? -1 : watch.writes }
   if (watch !== undefined) watch.index = index
   else indexOf.set(stack, index)
@@ -152,10 +162,24 @@ export function routeIndex (stack: readonly Layer[], watch: StackWatch | undefin
   return index !== undefined && !rebuild && index.layers.length === stack.length ? index : build(stack, watch)
 }
 
+/** Shapes below this (paths of up to 15 slashes) have their candidate lists kept; deeper paths filter each time. */
+const KEPT_SHAPES = 32
+
+/** `candidates` less the layers whose slash count rules a path of `shape` out. */
+function withShape (candidates: Int32Array, layers: readonly Layer[], shape: number): Int32Array {
+  let kept = 0
+  const out = new Int32Array(candidates.length)
+  for (let i = 0; i < candidates.length; i++) {
+    const layer = layers[candidates[i]]
+    if (layer == null || !lacksSlashes(layer, shape)) out[kept++] = candidates[i]
+  }
+  return kept === out.length ? candidates : out.slice(0, kept)
+}
+
 /**
  * The stack positions of the layers `path` can match, ascending (`lowerPath` is its lowercase):
- * those whose prefix the path starts with, and those without one. A superset of the matches;
- * every other layer is certain not to match.
+ * those whose prefix the path starts with, and those without one, less those whose slash count
+ * differs from the path's. A superset of the matches; every other layer is certain not to match.
  */
 export function candidatesOf (index: RouteIndex, path: string, lowerPath: string): Int32Array {
   const subject = index.sensitive ? path : lowerPath
@@ -180,7 +204,12 @@ export function candidatesOf (index: RouteIndex, path: string, lowerPath: string
     pos += label.length
     current = child
   }
-  return current.candidates
+  if (!current.shaped) return current.candidates
+  // The slashes walked are the node's.
+  const shape = pathShape(subject, pos, current.slashes)
+  if (shape >= KEPT_SHAPES) return withShape(current.candidates, index.layers, shape)
+  const byShape = current.byShape ??= new Array<Int32Array | undefined>(KEPT_SHAPES).fill(undefined)
+  return byShape[shape] ??= withShape(current.candidates, index.layers, shape)
 }
 
 /**

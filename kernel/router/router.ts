@@ -2,7 +2,7 @@
 import parseUrl from 'parseurl'
 import depd from 'depd'
 import { runsInline } from './inline-middleware'
-import { Layer, lacksPrefix, lacksSlashes, pathShape } from './layer'
+import { Layer, lacksPrefix } from './layer'
 import { candidatesOf, routeIndex, unchanged, type RouteIndex } from './route-index'
 import { Route, MAX_SYNC_NEXT, lowerMethod } from './route'
 import { watchedStack, type StackWatch } from './watched-stack'
@@ -244,8 +244,6 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
     let layer: Layer | undefined
     let match: unknown
     let route: Route | undefined
-    /** `pathShape(path)`, made when a pattern's slashes are first compared; -1 until then. */
-    let shape = -1
     if (index.layers.length !== stack.length) index = routeIndex(stack, watch)
     while (match !== true) {
       if (candidates === undefined || candidatesIndex !== index || candidatesPath !== path) {
@@ -274,10 +272,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
       }
       const layerRoute = layer.route
       if (methodName !== undefined && layerRoute !== undefined && !layerRoute.methods._all && !layerRoute.methods[methodName]) continue
-      if (layer.literal !== undefined) {
-        if (!index.prefixesChecked && lacksPrefix(layer, path, lowerPath)) continue
-        if (layer.literal.slashes !== -1 && lacksSlashes(layer, shape === -1 ? (shape = pathShape(path)) : shape)) continue
-      }
+      if (layer.literal !== undefined && !index.prefixesChecked && lacksPrefix(layer, path, lowerPath)) continue
       match = matchLayer(layer, path)
       route = layer.route
       if (typeof match !== 'boolean') layerError = layerError || match

@@ -14,6 +14,34 @@ export interface SegmentPattern {
   readonly strict: boolean
   /** Where each parameter's value starts and ends in the path last matched (read at once by the caller). */
   readonly bounds: Int32Array
+  /** The parameters' names, in path order. */
+  readonly names: readonly string[]
+  /** Builds the params object of the path last matched; undefined where code cannot be generated. */
+  readonly makeParams: ParamsFactory | undefined
+}
+
+/** Makes `req.params` from a matched path: each value sliced at its bounds and decoded. */
+export type ParamsFactory = (path: string, bounds: Int32Array, decode: (value: string) => string | undefined) => Record<string, string | undefined>
+
+/**
+ * A params factory for these names: one object literal (`{ "userId": …, "noteId": … }`), so every
+ * params object of a route is built at once with its final shape. Adding the names one by one
+ * takes a shape transition each, through stores that see every route's names (35–70 ns a request
+ * in a 100-route table). Same object: keys in path order, a repeated name's last value, values
+ * decoded left to right (the first bad one throws). Names are `\w+`, quoted by JSON.stringify.
+ * Undefined where the runtime refuses generated code.
+ */
+function paramsFactory (names: readonly string[]): ParamsFactory | undefined {
+  // In a literal, `__proto__: value` means the prototype: such a route keeps the assignments.
+  if (names.includes('__proto__')) return undefined
+  const fields = names.map((name, i) => `${JSON.stringify(name)}: decode(path.slice(bounds[${2 * i}], bounds[${2 * i + 1}]))`)
+  try {
+    // The source is fixed code and the quoted names: nothing from a request.
+    return new Function('path', 'bounds', 'decode', `return { ${fields.join(', ')} }`) as ParamsFactory
+  } catch {
+    // node --disallow-code-generation-from-strings
+    return undefined
+  }
 }
 
 const PARAM_SEGMENT = /^:\w+$/
@@ -25,19 +53,19 @@ export function segmentPattern (path: unknown, opts: PathOptions): SegmentPatter
   if (typeof path !== 'string' || opts.end === false || path[0] !== '/' || path.endsWith('/')) return undefined
   const sensitive = Boolean(opts.sensitive)
   const parts: Array<string | undefined> = []
-  let params = 0
+  const names: string[] = []
   for (const segment of path.slice(1).split('/')) {
     if (PARAM_SEGMENT.test(segment)) {
       parts.push(undefined)
-      params++
+      names.push(segment.slice(1))
     } else if (LITERAL_SEGMENT.test(segment)) {
       parts.push(sensitive ? segment : segment.toLowerCase())
     } else {
       return undefined
     }
   }
-  if (params === 0) return undefined
-  return { parts, sensitive, strict: Boolean(opts.strict), bounds: new Int32Array(params * 2) }
+  if (names.length === 0) return undefined
+  return { parts, sensitive, strict: Boolean(opts.strict), bounds: new Int32Array(names.length * 2), names, makeParams: paramsFactory(names) }
 }
 
 /** Whether `path` matches; on success `pattern.bounds` holds each parameter's start and end. */

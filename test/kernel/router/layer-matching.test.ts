@@ -1,11 +1,13 @@
-import { describe, it } from 'node:test'
+import { describe, it, before } from 'node:test'
 import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
 import fc from 'fast-check'
 import request from 'supertest'
 import minimal from '../../../presets/minimal'
 import { Layer } from '../../../kernel'
 import { lacksPrefix, lacksSlashes, pathShape } from '../../../kernel/router/layer'
 import { pathToRegexp, type PathKey, type PathOptions } from '../../../kernel/internal/path-to-regexp'
+import { ROOT, ensureBuilt } from '../../support/built-package'
 
 // Literal paths and the literal heads of patterns are matched without the regexp; these tests hold
 // that shortcut to the regexp's own answer (path-to-regexp 0.1), which stays the reference.
@@ -111,6 +113,52 @@ describe('layer.match(path) on patterns of whole segments', () => {
           assert.deepEqual(layer.params, params, label)
         }
       }), { numRuns: 3000 })
+  })
+
+  it('builds params with the keys in path order, a repeated name keeping its first place and its last value', () => {
+    const layer = new Layer('/:b/x/:a/:b/:0', { end: true }, noop)
+    assert.equal(layer.match('/one/x/two/three/four'), true)
+    assert.deepEqual(Object.entries(layer.params!), [['0', 'four'], ['b', 'three'], ['a', 'two']])
+    assert.equal(Object.getPrototypeOf(layer.params), Object.prototype)
+    // Each match makes a new object: a handler may keep or edit the one it got.
+    const first = layer.params
+    layer.match('/1/x/2/3/4')
+    assert.notEqual(layer.params, first)
+    assert.deepEqual(first, { 0: 'four', b: 'three', a: 'two' })
+  })
+
+  it('treats a parameter named __proto__ as an assignment would (no own property, same prototype)', () => {
+    const layer = new Layer('/:__proto__/:id', { end: true }, noop)
+    assert.equal(layer.match('/x/7'), true)
+    assert.deepEqual(Object.keys(layer.params!), ['id'])
+    assert.equal(Object.getPrototypeOf(layer.params), Object.prototype)
+  })
+
+  it('names the params as layer.keys does when a tool renamed them', () => {
+    const layer = new Layer('/users/:id/notes/:noteId', { end: true }, noop)
+    layer.keys[1].name = 'note'
+    assert.equal(layer.match('/users/7/notes/%41'), true)
+    assert.deepEqual(Object.entries(layer.params!), [['id', '7'], ['note', 'A']])
+  })
+
+  it('still throws the 400 decoding error of the first undecodable value', () => {
+    const layer = new Layer('/:a/:b', { end: true }, noop)
+    assert.throws(() => layer.match('/%zz/%yy'), (err: Error & { status?: number }) => err.status === 400 && /'%zz'/.test(err.message))
+  })
+
+  // depd (Express's too) needs generated code, so only the layer module loads under this flag.
+  describe('where node refuses generated code (--disallow-code-generation-from-strings)', () => {
+    before(ensureBuilt)
+    it('matches and builds the same params', () => {
+      const source = `
+        const { Layer } = require('./dist/kernel/router/layer')
+        const layer = new Layer('/users/:id/notes/:noteId', { end: true }, () => {})
+        console.log(JSON.stringify([layer.segments.makeParams === undefined, layer.match('/users/7/notes/%41'), layer.params]))
+      `
+      const r = spawnSync(process.execPath, ['--disallow-code-generation-from-strings', '-e', source], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' }, timeout: 20000 })
+      assert.equal(r.status, 0, r.stderr)
+      assert.deepEqual(JSON.parse(r.stdout), [true, true, { id: '7', noteId: 'A' }])
+    })
   })
 
   it('is used only for end-anchored string paths whose segments are each all text or one :name', () => {

@@ -56,6 +56,20 @@ describe('routeIndex(stack, undefined) and candidatesOf(index, path)', () => {
     assert.deepEqual(Array.from(candidatesOf(index, '/nothing', '/nothing')), [0])
   })
 
+  it('leaves out the patterns whose matches have more or fewer slashes than the path, at any depth', () => {
+    const paths = ['/api/users/:id', '/api/users/:id/notes', '/api/users/:id/notes/:noteId', '/api/users']
+    const stack = [new Layer('/', { end: false }, noop), ...paths.map((p) => new Layer(p, { end: true }, noop))]
+    const index = routeIndex(stack, undefined)
+    assert.deepEqual(Array.from(candidatesOf(index, '/api/users/7', '/api/users/7')), [0, 1, 4])
+    // A non-strict pattern also matches with one more slash at the end.
+    assert.deepEqual(Array.from(candidatesOf(index, '/api/users/7/', '/api/users/7/')), [0, 1, 2, 4])
+    assert.deepEqual(Array.from(candidatesOf(index, '/API/users/7/notes/9', '/api/users/7/notes/9')), [0, 3, 4])
+    const deep = '/api/users/' + 'x/'.repeat(20) + 'y'
+    assert.deepEqual(Array.from(candidatesOf(index, deep, deep)), [0, 4])
+    // Paths of one shape reaching one prefix share a list, made once.
+    assert.equal(candidatesOf(index, '/api/users/8', '/api/users/8'), candidatesOf(index, '/api/users/9', '/api/users/9'))
+  })
+
   it('walks a table plainly when its lists would hold far more entries than it has layers', () => {
     // 200 middleware above 200 prefixes: every prefix's list would repeat the 200.
     const stack = [

@@ -100,7 +100,7 @@ function fill (root: IndexNode, layers: readonly Layer[]): void {
     const [current, inherited] = pending.pop()!
     current.candidates = merge(inherited, current.own)
     current.own = []
-    current.shaped = current.candidates.some((i) => layers[i] != null && layers[i].literal !== undefined && layers[i].literal!.slashes !== -1)
+    current.shaped = current.candidates.some((i) => (layers[i]?.literal?.slashes ?? -1) !== -1)
     for (const child of current.children) {
       child.slashes = current.slashes + child.label.split('/').length - 1
       pending.push([child, current.candidates])

@@ -10,6 +10,7 @@ import { resolveTarget } from './resolve-target'
 import { isCachableStatus, isConditionalRequest, isFresh, isPreconditionFailure, isRangeFresh } from './conditional'
 import type { CompiledTransferOptions } from './transfer-options'
 import { isResponseFinished, onResponseFinished } from './response-finished'
+import { writeFileBody, DEFAULT_CHUNK_SIZE } from './file-body'
 
 /** What a transfer reports, in order: `headers`, `file`, then `stream` and `end`, or `directory`, or `error`. */
 export interface TransferListeners {
@@ -21,9 +22,9 @@ export interface TransferListeners {
   headers? (res: ServerResponse, file: string, stat: fs.Stats): void
   /** The file was found and is about to be answered (200, 206, 304, 412, 416 or HEAD). */
   file? (file: string, stat: fs.Stats): void
-  /** The body stream was opened and piped to the response. */
-  stream? (stream: fs.ReadStream): void
-  /** The body stream ended. */
+  /** The body is about to be read from the file and written to the response. */
+  stream? (): void
+  /** The whole body was handed to the response (`res.end` was called). */
   end? (): void
 }
 
@@ -200,18 +201,13 @@ class FileTransfer {
 
   private stream (file: string, start: number, end: number): void {
     const { res, listeners } = this
-    const stream = fs.createReadStream(file, { start, end, highWaterMark: this.options.highWaterMark })
-    if (listeners.stream) listeners.stream(stream)
-    stream.pipe(res)
+    if (listeners.stream) listeners.stream()
+    const body = writeFileBody(res, file, start, end, this.options.highWaterMark ?? DEFAULT_CHUNK_SIZE, {
+      error: (err) => { this.statFailed(err) },
+      end: () => { if (listeners.end) listeners.end() }
+    })
     // However the response ends (done, aborted, socket error), the file is closed.
-    onResponseFinished(res, function closeFile () { stream.destroy() })
-    stream.on('error', (err: ErrnoError) => {
-      stream.destroy()
-      this.statFailed(err)
-    })
-    stream.on('end', function streamEnded () {
-      if (listeners.end) listeners.end()
-    })
+    onResponseFinished(res, body.abort)
   }
 }
 

@@ -4,7 +4,6 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { Readable } from 'node:stream'
 import { after, before, describe, it } from 'node:test'
 import framework from '../../presets/default'
 import type { Application, NextFunction, Request, Response } from '../../kernel'
@@ -14,22 +13,52 @@ import {
 } from './support'
 
 const BIG_SIZE = 8 * 1024 * 1024
-/** A file whose reads fail half-way (see the fs.createReadStream wrapper below). */
+/** A file whose reads fail half-way (see the failing disk below). */
 const FAILING_MIDWAY = 'fails-midway.bin'
 const FAILING_AT_ONCE = 'fails-at-once.bin'
 
-/** A stream that gives `before` bytes, then fails with EIO, as a dying disk would. */
-class FailingReadStream extends Readable {
-  private sent = 0
-  constructor (private readonly before: number) { super() }
-  override _read (): void {
-    if (this.sent < this.before) {
-      const n = Math.min(65536, this.before - this.sent)
-      this.sent += n
-      this.push(Buffer.alloc(n, 0x62))
+type ReadCallback = (err: NodeJS.ErrnoException | null, bytesRead: number, buffer: Buffer) => void
+
+/**
+ * A disk that fails: descriptors opened on the two marked files give `before` bytes (256 kB, or
+ * none), then every read fails with EIO, as a dying disk would. Installs itself on `fs.open`,
+ * `fs.read` and `fs.close`; returns the uninstall.
+ */
+function installFailingDisk (): () => void {
+  const realOpen = fs.open
+  const realRead = fs.read
+  const realClose = fs.close
+  /** Open descriptors of marked files → bytes they may still give. */
+  const failing = new Map<number, number>()
+  const patched = fs as unknown as Record<'open' | 'read' | 'close', unknown>
+  patched.open = function open (file: fs.PathLike, ...rest: unknown[]) {
+    const name = path.basename(String(file))
+    const before = name === FAILING_MIDWAY ? 256 * 1024 : name === FAILING_AT_ONCE ? 0 : undefined
+    const callback = rest.pop() as (err: NodeJS.ErrnoException | null, fd: number) => void
+    return (realOpen as (...args: unknown[]) => void)(file, ...rest, (err: NodeJS.ErrnoException | null, fd: number) => {
+      if (!err && before !== undefined) failing.set(fd, before)
+      callback(err, fd)
+    })
+  }
+  patched.read = function read (fd: number, buffer: Buffer, offset: number, length: number, position: number, callback: ReadCallback) {
+    const left = failing.get(fd)
+    if (left === undefined || typeof callback !== 'function') return (realRead as (...args: unknown[]) => void).apply(fs, arguments as unknown as unknown[])
+    if (left === 0) {
+      setImmediate(callback, Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO', errno: -5, syscall: 'read' }), 0, buffer)
       return
     }
-    this.destroy(Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO', errno: -5, syscall: 'read' }))
+    const n = Math.min(length, left)
+    failing.set(fd, left - n)
+    realRead(fd, buffer, offset, n, position, callback)
+  }
+  patched.close = function close (fd: number, ...rest: unknown[]) {
+    failing.delete(fd)
+    return (realClose as (...args: unknown[]) => void)(fd, ...rest)
+  }
+  return function uninstall () {
+    patched.open = realOpen
+    patched.read = realRead
+    patched.close = realClose
   }
 }
 
@@ -183,7 +212,7 @@ describe('faults: no crash, no double answer, no leaked descriptor or listener',
   let baselineServerListeners = 0
   const uncaught: unknown[] = []
   const onUncaught = (err: unknown): void => { uncaught.push(err) }
-  const realCreateReadStream = fs.createReadStream
+  let uninstallFailingDisk: (() => void) | undefined
   let baselineFds = 0
   let baselineProcessListeners = 0
 
@@ -194,12 +223,7 @@ describe('faults: no crash, no double answer, no leaked descriptor or listener',
     fs.writeFileSync(path.join(dir, FAILING_AT_ONCE), Buffer.alloc(1024, 0x62))
     for (const view of ['page.slow', 'page.twice', 'page.twicelater', 'page.throwsafter']) fs.writeFileSync(path.join(dir, view), '')
     // A disk that fails: reads of the two marked files error (after 256 kB, or at once).
-    ;(fs as { createReadStream: unknown }).createReadStream = function createReadStream (file: fs.PathLike, options?: unknown) {
-      const name = path.basename(String(file))
-      if (name === FAILING_MIDWAY) return new FailingReadStream(256 * 1024)
-      if (name === FAILING_AT_ONCE) return new FailingReadStream(0)
-      return realCreateReadStream(file, options as Parameters<typeof fs.createReadStream>[1])
-    }
+    uninstallFailingDisk = installFailingDisk()
     process.on('uncaughtException', onUncaught)
     server = await startServer(createFaultApp(dir, socketListeners))
     server.server.on('connection', (socket) => {
@@ -216,7 +240,7 @@ describe('faults: no crash, no double answer, no leaked descriptor or listener',
   })
 
   after(async () => {
-    ;(fs as { createReadStream: unknown }).createReadStream = realCreateReadStream
+    uninstallFailingDisk?.()
     process.removeListener('uncaughtException', onUncaught)
     await server.close()
     fs.rmSync(dir, { recursive: true, force: true })

@@ -30,17 +30,13 @@ export interface FileBodyListeners {
   end (): void
 }
 
-/** A buffer of `size` bytes for a chunk: from the pool when it has one of that size. */
-function takeBuffer (size: number): Buffer {
-  if (size === DEFAULT_CHUNK_SIZE) {
-    const pooled = pool.pop()
-    if (pooled !== undefined) return pooled
-  }
-  return Buffer.allocUnsafeSlow(size)
+/** A buffer of the default chunk size: from the pool when it has one. */
+function takeBuffer (): Buffer {
+  return pool.pop() ?? Buffer.allocUnsafeSlow(DEFAULT_CHUNK_SIZE)
 }
 
 function returnBuffer (buf: Buffer): void {
-  if (buf.length === DEFAULT_CHUNK_SIZE && pool.length < POOL_LIMIT) pool.push(buf)
+  if (pool.length < POOL_LIMIT) pool.push(buf)
 }
 
 /** Whether chunks written to `res` are only read by node itself (so their buffers may be reused once written). */
@@ -62,7 +58,8 @@ export function writeFileBody (
   chunkSize: number,
   listeners: FileBodyListeners
 ): { abort: () => void } {
-  const reuse = writesOnlyToNode(res)
+  // Only default-size buffers are pooled; other sizes are made per chunk, as a read stream makes them.
+  const pooled = chunkSize === DEFAULT_CHUNK_SIZE && writesOnlyToNode(res)
   let position = start
   let fd: number | undefined
   let reading = false
@@ -90,13 +87,12 @@ export function writeFileBody (
   function readNext (): void {
     if (stopped) return
     const wanted = Math.min(chunkSize, end - position + 1)
-    const size = reuse && chunkSize === DEFAULT_CHUNK_SIZE ? DEFAULT_CHUNK_SIZE : wanted
-    const buf = reuse ? takeBuffer(size) : Buffer.allocUnsafeSlow(wanted)
+    const buf = pooled ? takeBuffer() : Buffer.allocUnsafeSlow(wanted)
     reading = true
     fs.read(fd!, buf, 0, wanted, position, function onRead (err, bytesRead) {
       reading = false
       if (stopped) {
-        if (reuse) returnBuffer(buf)
+        if (pooled) returnBuffer(buf)
         close()
         return
       }
@@ -104,13 +100,13 @@ export function writeFileBody (
       position += bytesRead
       const last = bytesRead === 0 || position > end
       const chunk = bytesRead === buf.length ? buf : buf.subarray(0, bytesRead)
-      const release = reuse ? function chunkWritten () { returnBuffer(buf) } : undefined
+      const release = pooled ? function chunkWritten () { returnBuffer(buf) } : undefined
       if (last) {
         stop()
         // write + end, as a pipe does: node's `end(buffer)` writes a head with a non-ASCII value
         // (a Content-Disposition filename) in another encoding than `write(buffer)` does.
         if (bytesRead !== 0) res.write(chunk, release)
-        else if (reuse) returnBuffer(buf)
+        else if (pooled) returnBuffer(buf)
         res.end()
         listeners.end()
         return

@@ -11,7 +11,7 @@ import { APPS, type AppName } from './lib/bench-server'
 import { BENCH_OUT, ROOT, buildPackage, transpileBench } from './lib/build'
 import { canPin, pickTool, runLoad, type LoadResult, type LoadTool } from './lib/load'
 import { startServer } from './lib/servers'
-import { median, fmtInt, fmtRatio, fmtMB, fmtPct, fmtMs, markdownTable } from './lib/stats'
+import { median, pairedRatio, fmtInt, fmtRatio, fmtMB, fmtPct, fmtMs, markdownTable } from './lib/stats'
 import { verify } from './verify'
 
 interface Options {
@@ -79,6 +79,8 @@ function scratch (): AppContext {
 }
 
 interface Sample extends LoadResult {
+  /** The round it was taken in (0-based). */
+  round: number
   peakRss: number
   /** Server CPU time over wall time during the measurement (1 = its whole core). */
   serverCpu: number
@@ -106,7 +108,7 @@ async function throughput (opts: Options, ctx: AppContext, tool: LoadTool, pin: 
           const cpuBefore = server.cpuSeconds()
           const r = await runLoad(tool, { ...load, seconds: opts.seconds })
           const cpuUsed = server.cpuSeconds() - cpuBefore
-          const sample: Sample = { ...r, peakRss: server.peakRss(), serverCpu: cpuUsed / opts.seconds, cpuPerRequest: cpuUsed * 1e6 / r.requests }
+          const sample: Sample = { ...r, round, peakRss: server.peakRss(), serverCpu: cpuUsed / opts.seconds, cpuPerRequest: cpuUsed * 1e6 / r.requests }
           const list = samples.get(key(app, scenario)) ?? []
           list.push(sample)
           samples.set(key(app, scenario), list)
@@ -126,9 +128,10 @@ interface Row {
   scenario: ScenarioName
   app: AppName
   rps: number
+  /** Median over rounds of this app's req/s over node:http's (or express@4's) in the same round. */
   vsNode: number
   vsExpress: number
-  /** Median server CPU microseconds per request, and node:http's divided by it (a throughput ratio free of CPU contention). */
+  /** Median server CPU microseconds per request, and node:http's divided by it (a throughput ratio free of CPU contention), paired by round as well. */
   cpuPerRequest: number
   cpuVsNode: number
   p99: number
@@ -136,30 +139,38 @@ interface Row {
   loadCpu: number
   serverCpu: number
   errors: number
+  /** Each round's req/s and CPU µs per request, by round. */
+  rounds: Array<{ round: number, rps: number, cpuPerRequest: number }>
+}
+
+/** One measure of an (app, scenario) by round. */
+function byRound (samples: Map<string, Sample[]>, app: AppName, scenario: ScenarioName, measure: (s: Sample) => number): Map<number, number> {
+  return new Map((samples.get(key(app, scenario)) ?? []).map((s) => [s.round, measure(s)]))
 }
 
 function summarize (opts: Options, samples: Map<string, Sample[]>): Row[] {
   const rows: Row[] = []
   for (const scenario of opts.scenarios) {
-    const rps = (app: AppName): number => median((samples.get(key(app, scenario)) ?? []).map((s) => s.rps))
-    const cpu = (app: AppName): number => median((samples.get(key(app, scenario)) ?? []).map((s) => s.cpuPerRequest))
+    const rps = (app: AppName): Map<number, number> => byRound(samples, app, scenario, (s) => s.rps)
+    const cpu = (app: AppName): Map<number, number> => byRound(samples, app, scenario, (s) => s.cpuPerRequest)
     for (const app of opts.apps) {
       const list = samples.get(key(app, scenario))
       if (!list) continue
-      const r = rps(app)
       rows.push({
         scenario,
         app,
-        rps: r,
-        vsNode: r / rps('node'),
-        vsExpress: r / rps('express'),
-        cpuPerRequest: cpu(app),
-        cpuVsNode: cpu('node') / cpu(app),
+        rps: median(list.map((s) => s.rps)),
+        vsNode: pairedRatio(rps(app), rps('node')),
+        vsExpress: pairedRatio(rps(app), rps('express')),
+        cpuPerRequest: median(list.map((s) => s.cpuPerRequest)),
+        // Throughput implied by CPU time: node's CPU per request over this app's.
+        cpuVsNode: pairedRatio(cpu('node'), cpu(app)),
         p99: median(list.map((s) => s.p99Ms)),
         peakRss: Math.max(...list.map((s) => s.peakRss)),
         loadCpu: median(list.map((s) => s.cpuShare)),
         serverCpu: median(list.map((s) => s.serverCpu)),
-        errors: list.reduce((n, s) => n + s.errors, 0)
+        errors: list.reduce((n, s) => n + s.errors, 0),
+        rounds: list.map((s) => ({ round: s.round, rps: s.rps, cpuPerRequest: s.cpuPerRequest }))
       })
     }
   }
@@ -182,6 +193,11 @@ function goals (rows: Row[]): string {
   const get = (scenario: ScenarioName, app: AppName): Row | undefined => rows.find((r) => r.scenario === scenario && r.app === app)
   const lines: string[][] = []
   const verdict = (ratio: number, target: number): string => ratio >= target ? 'met' : 'not met'
+  /** `a` against `b`, paired by round: req/s ratio, and the ratio implied by CPU time per request. */
+  const against = (a: Row, b: Row): [number, number] => {
+    const of = (row: Row, measure: 'rps' | 'cpuPerRequest'): Map<number, number> => new Map(row.rounds.map((s) => [s.round, s[measure]]))
+    return [pairedRatio(of(a, 'rps'), of(b, 'rps')), pairedRatio(of(b, 'cpuPerRequest'), of(a, 'cpuPerRequest'))]
+  }
   for (const scenario of ['hello', 'json', 'middleware'] as const) {
     const r = get(scenario, 'ristretto')
     if (r) lines.push([`${scenario}: ristretto >= 0.90x node:http`, fmtRatio(r.vsNode), fmtRatio(r.cpuVsNode), verdict(r.cpuVsNode, 0.9)])
@@ -189,12 +205,16 @@ function goals (rows: Row[]): string {
   for (const scenario of ['routing-start', 'routing-end', 'body'] as const) {
     const r = get(scenario, 'ristretto')
     const f = get(scenario, 'fastify')
-    if (r && f) lines.push([`${scenario}: ristretto >= fastify`, fmtRatio(r.rps / f.rps), fmtRatio(f.cpuPerRequest / r.cpuPerRequest), verdict(f.cpuPerRequest / r.cpuPerRequest, 1)])
+    if (!r || !f) continue
+    const [rps, cpu] = against(r, f)
+    lines.push([`${scenario}: ristretto >= fastify`, fmtRatio(rps), fmtRatio(cpu), verdict(cpu, 1)])
   }
   for (const scenario of ['hello', 'json', 'middleware', 'routing-end', 'body'] as const) {
     const m = get(scenario, 'ristretto-minimal')
     const d = get(scenario, 'ristretto')
-    if (m && d) lines.push([`${scenario}: minimal faster than default`, fmtRatio(m.rps / d.rps), fmtRatio(d.cpuPerRequest / m.cpuPerRequest), verdict(d.cpuPerRequest / m.cpuPerRequest, 1)])
+    if (!m || !d) continue
+    const [rps, cpu] = against(m, d)
+    lines.push([`${scenario}: minimal faster than default`, fmtRatio(rps), fmtRatio(cpu), verdict(cpu, 1)])
   }
   const peak = (app: AppName): number => Math.max(...rows.filter((r) => r.app === app).map((r) => r.peakRss))
   if (rows.some((r) => r.app === 'ristretto') && rows.some((r) => r.app === 'fastify')) {
@@ -279,7 +299,7 @@ async function main (): Promise<void> {
   const header = [
     `node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load generator: ${tool}` +
       `${tool === 'wrk' ? ' -t1' : ''} -c${opts.connections}, ${pin ? 'server pinned to CPU 0, load generator to CPU 1' : 'no CPU pinning'}`,
-    `${opts.rounds} round(s) of ${opts.seconds}s after ${opts.warmup}s warm-up, medians; NODE_ENV=production; ${new Date().toISOString()}`,
+    `${opts.rounds} round(s) of ${opts.seconds}s after ${opts.warmup}s warm-up, medians (ratios: median of each round's ratio); NODE_ENV=production; ${new Date().toISOString()}`,
     `verify (bench/verify.ts): ${verified}`
   ]
   process.stderr.write(header.join('\n') + '\n')

@@ -8,6 +8,19 @@ export function median (values: readonly number[]): number {
   return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2
 }
 
+/**
+ * Median over rounds of `top[round] / bottom[round]`, for the rounds both ran: each ratio compares
+ * two runs made back to back, so a slow phase of the machine affects both sides of it.
+ */
+export function pairedRatio (top: ReadonlyMap<number, number>, bottom: ReadonlyMap<number, number>): number {
+  const ratios: number[] = []
+  for (const [round, value] of top) {
+    const other = bottom.get(round)
+    if (other !== undefined && other > 0) ratios.push(value / other)
+  }
+  return median(ratios)
+}
+
 /** `12 345` style integer. */
 export function fmtInt (n: number): string {
   return Number.isFinite(n) ? Math.round(n).toLocaleString('en-US').replace(/,/g, ' ') : '-'

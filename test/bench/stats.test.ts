@@ -1,0 +1,25 @@
+// The benchmark's ratio helper: each round's pair compared, the median of those ratios reported.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { pairedRatio, median } from '../../bench/lib/stats'
+
+test('pairedRatio is the median of the per-round ratios, not the ratio of the medians', () => {
+  // Round 1 ran while the machine was slow for both apps.
+  const app = new Map([[0, 90], [1, 45], [2, 92]])
+  const node = new Map([[0, 100], [1, 50], [2, 100]])
+  assert.equal(pairedRatio(app, node), 0.9)
+  assert.equal(median([...app.values()]) / median([...node.values()]), 0.9)
+  // A slow phase hitting one side in one round moves the ratio of medians (0.81), not the paired median.
+  const appSkewed = new Map([[0, 90], [1, 81], [2, 63]])
+  const nodeSkewed = new Map([[0, 100], [1, 90], [2, 100]])
+  assert.ok(Math.abs(pairedRatio(appSkewed, nodeSkewed) - 0.9) < 1e-9)
+  assert.ok(Math.abs(median([...appSkewed.values()]) / median([...nodeSkewed.values()]) - 0.81) < 1e-9)
+})
+
+test('pairedRatio uses only rounds both sides ran, and skips a zero denominator', () => {
+  const top = new Map([[0, 10], [1, 20], [3, 30]])
+  const bottom = new Map([[0, 10], [1, 0], [2, 5], [3, 15]])
+  // Round 1 has a zero denominator and round 2 has no numerator: the ratios are 1 and 2.
+  assert.equal(pairedRatio(top, bottom), 1.5)
+  assert.ok(Number.isNaN(pairedRatio(new Map([[0, 1]]), new Map([[1, 1]]))))
+})

@@ -1,5 +1,6 @@
 // Checks that Ristretto's default preset answers every benchmark request byte for byte as express@4 does:
 // status line, every header but Date (names, case, order and values) and body, read from the raw socket.
+// Also that the fastify-express-headers app sends Express's headers and body (names' case and order aside).
 // `node --import tsx bench/verify.ts [--no-build]`; `npm run bench` runs it first.
 import fs from 'node:fs'
 import net from 'node:net'
@@ -7,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { SCENARIOS, STATIC_FILES, requestFor, type RequestSpec, type ScenarioName, type AppContext } from './scenarios'
 import type { StartApp } from './lib/bench-server'
+import { EXPRESS_HEADER_SCENARIOS } from './apps/fastify'
 import { BENCH_OUT, buildPackage, transpileBench } from './lib/build'
 
 /** A raw response: the status line, header lines in order, and the body bytes. */
@@ -147,6 +149,39 @@ export async function verify (log: (line: string) => void = (l) => process.stdou
     fs.rmSync(path.dirname(ctxE.staticDir), { recursive: true, force: true })
   }
   log(`${checks - failures}/${checks} responses identical to express@4 (all headers but Date, in order, and body)`)
+  return failures + await verifySameHeaders(log)
+}
+
+/** Header lines as a set: lowercase names, in sorted order, Date left out. */
+function headerSet (headers: string[]): string[] {
+  return comparable(headers).map((h) => h.slice(0, h.indexOf(':')).toLowerCase() + h.slice(h.indexOf(':'))).sort()
+}
+
+/** Checks the benchmark request of every scenario fastify-express-headers serves; resolves to the number of mismatches. */
+async function verifySameHeaders (log: (line: string) => void): Promise<number> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const fastify = require(path.join(BENCH_OUT, 'apps', 'fastify-express-headers')) as { start: StartApp }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const express = require(path.join(BENCH_OUT, 'apps', 'express')) as { start: StartApp }
+  let failures = 0
+  for (const scenario of EXPRESS_HEADER_SCENARIOS) {
+    const ctx = scratch()
+    const f = await fastify.start(scenario, ctx)
+    const e = await express.start(scenario, ctx)
+    if (!f || !e) throw new Error(`fastify-express-headers and express@4 must both serve ${scenario}`)
+    const request = rawRequest(requestFor(scenario))
+    const [a, b] = await Promise.all([fetchRaw(f.port, request), fetchRaw(e.port, request)])
+    const ha = headerSet(a.headers)
+    const hb = headerSet(b.headers)
+    if (a.statusLine !== b.statusLine || ha.join('\n') !== hb.join('\n') || !a.body.equals(b.body)) {
+      failures++
+      log(`DIFFERENT  fastify-express-headers ${scenario}:\n    fastify: ${a.statusLine} | ${ha.join(' | ')}\n    express: ${b.statusLine} | ${hb.join(' | ')}`)
+    }
+    await f.close()
+    await e.close()
+    fs.rmSync(path.dirname(ctx.staticDir), { recursive: true, force: true })
+  }
+  log(`${EXPRESS_HEADER_SCENARIOS.length - failures}/${EXPRESS_HEADER_SCENARIOS.length} fastify-express-headers responses carry express@4's headers and body (any case and order, Date aside)`)
   return failures
 }
 

@@ -1,24 +1,45 @@
 // fastify@5, written in its own idiom: hooks for middleware, its router, its JSON body parser.
 import fs from 'node:fs'
 import path from 'node:path'
-import Fastify from 'fastify'
-import { HELLO, JSON_PAYLOAD, MIDDLEWARE_COUNT, ROUTES, BODY_PATH, STATIC_FILES, STATIC_PREFIX } from '../scenarios'
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
+import { HELLO, JSON_PAYLOAD, MIDDLEWARE_COUNT, ROUTES, BODY_PATH, STATIC_FILES, STATIC_PREFIX, type AppContext, type ScenarioName } from '../scenarios'
 import { combinedLine } from '../lib/combined-log'
-import { HOST, type StartApp } from '../lib/bench-server'
+import { expressETag } from '../lib/express-etag'
+import { HOST, type BenchServer, type StartApp } from '../lib/bench-server'
 
-export const start: StartApp = async (scenario, ctx) => {
+/** The scenarios whose responses fastify can give Express's headers with one hook (see `startFastify`). */
+export const EXPRESS_HEADER_SCENARIOS: readonly ScenarioName[] = ['hello', 'json', 'middleware', 'routing-start', 'routing-end', 'body']
+
+/**
+ * Starts the fastify app of a scenario. With `expressHeaders`, its responses also carry the headers
+ * Express 4 sends and fastify does not: `X-Powered-By: Express`, Express's weak ETag of the body,
+ * and hello's `text/html` type. They are added the way a fastify user would, in an `onSend` hook
+ * (the body is serialised by then); only the names' case and the headers' order still differ.
+ */
+export async function startFastify (scenario: ScenarioName, ctx: AppContext, expressHeaders: boolean): Promise<BenchServer> {
   const app = Fastify({ logger: false })
   let stream: fs.WriteStream | undefined
+  if (expressHeaders) {
+    app.addHook('onSend', (request, reply, payload, done) => {
+      reply.header('X-Powered-By', 'Express')
+      if (typeof payload === 'string') reply.header('ETag', expressETag(payload))
+      done(null, payload)
+    })
+  }
+  // Express types a string body as HTML.
+  const hello = expressHeaders
+    ? async (request: FastifyRequest, reply: FastifyReply) => { reply.type('text/html; charset=utf-8'); return HELLO }
+    : async () => HELLO
   switch (scenario) {
     case 'hello':
-      app.get('/', async () => HELLO)
+      app.get('/', hello)
       break
     case 'json':
       app.get('/json', async () => JSON_PAYLOAD)
       break
     case 'middleware':
       for (let i = 0; i < MIDDLEWARE_COUNT; i++) app.addHook('onRequest', (request, reply, done) => { done() })
-      app.get('/', async () => HELLO)
+      app.get('/', hello)
       break
     case 'routing-start':
     case 'routing-end':
@@ -34,7 +55,7 @@ export const start: StartApp = async (scenario, ctx) => {
         out.write(combinedLine(request.raw, reply.raw))
         done()
       })
-      app.get('/', async () => HELLO)
+      app.get('/', hello)
       break
     }
     case 'static-10k':
@@ -63,3 +84,5 @@ export const start: StartApp = async (scenario, ctx) => {
     }
   }
 }
+
+export const start: StartApp = (scenario, ctx) => startFastify(scenario, ctx, false)

@@ -65,7 +65,9 @@ export async function startServer (app: AppName, scenario: ScenarioName, ctx: Ap
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return
-    child.send('close')
+    // A server that has nothing to serve exits by itself: the message may then find the channel
+    // closed, which the callback takes instead of an 'error' event.
+    if (child.connected) child.send('close', () => {})
     const timer = setTimeout(() => child.kill('SIGKILL'), 3000)
     await exited
     clearTimeout(timer)

@@ -193,36 +193,30 @@ function goals (rows: Row[]): string {
   const get = (scenario: ScenarioName, app: AppName): Row | undefined => rows.find((r) => r.scenario === scenario && r.app === app)
   const lines: string[][] = []
   const verdict = (ratio: number, target: number): string => ratio >= target ? 'met' : 'not met'
-  /** `a` against `b`, paired by round: req/s ratio, and the ratio implied by CPU time per request. */
-  const against = (a: Row, b: Row): [number, number] => {
+  /** App `a` against app `b` on a scenario, paired by round: req/s ratio, and the ratio implied by CPU time per request. */
+  const against = (scenario: ScenarioName, a: AppName, b: AppName): [number, number] | undefined => {
+    const ra = get(scenario, a)
+    const rb = get(scenario, b)
+    if (!ra || !rb) return undefined
     const of = (row: Row, measure: 'rps' | 'cpuPerRequest'): Map<number, number> => new Map(row.rounds.map((s) => [s.round, s[measure]]))
-    return [pairedRatio(of(a, 'rps'), of(b, 'rps')), pairedRatio(of(b, 'cpuPerRequest'), of(a, 'cpuPerRequest'))]
+    return [pairedRatio(of(ra, 'rps'), of(rb, 'rps')), pairedRatio(of(rb, 'cpuPerRequest'), of(ra, 'cpuPerRequest'))]
   }
   for (const scenario of ['hello', 'json', 'middleware'] as const) {
     const r = get(scenario, 'ristretto')
     if (r) lines.push([`${scenario}: ristretto >= 0.90x node:http`, fmtRatio(r.vsNode), fmtRatio(r.cpuVsNode), verdict(r.cpuVsNode, 0.9)])
   }
   for (const scenario of ['routing-start', 'routing-end', 'body'] as const) {
-    const r = get(scenario, 'ristretto')
-    const f = get(scenario, 'fastify')
-    if (!r || !f) continue
-    const [rps, cpu] = against(r, f)
-    lines.push([`${scenario}: ristretto >= fastify`, fmtRatio(rps), fmtRatio(cpu), verdict(cpu, 1)])
+    const pair = against(scenario, 'ristretto', 'fastify')
+    if (pair) lines.push([`${scenario}: ristretto >= fastify`, fmtRatio(pair[0]), fmtRatio(pair[1]), verdict(pair[1], 1)])
   }
   // Not a goal: the same comparison with fastify sending Express's headers too, the work behind Ristretto's answers.
   for (const scenario of ['routing-start', 'routing-end', 'body'] as const) {
-    const r = get(scenario, 'ristretto')
-    const f = get(scenario, 'fastify-express-headers')
-    if (!r || !f) continue
-    const [rps, cpu] = against(r, f)
-    lines.push([`${scenario}: ristretto vs fastify-express-headers (context)`, fmtRatio(rps), fmtRatio(cpu), cpu >= 1 ? 'faster' : 'slower'])
+    const pair = against(scenario, 'ristretto', 'fastify-express-headers')
+    if (pair) lines.push([`${scenario}: ristretto vs fastify-express-headers (context)`, fmtRatio(pair[0]), fmtRatio(pair[1]), pair[1] >= 1 ? 'faster' : 'slower'])
   }
   for (const scenario of ['hello', 'json', 'middleware', 'routing-end', 'body'] as const) {
-    const m = get(scenario, 'ristretto-minimal')
-    const d = get(scenario, 'ristretto')
-    if (!m || !d) continue
-    const [rps, cpu] = against(m, d)
-    lines.push([`${scenario}: minimal faster than default`, fmtRatio(rps), fmtRatio(cpu), verdict(cpu, 1)])
+    const pair = against(scenario, 'ristretto-minimal', 'ristretto')
+    if (pair) lines.push([`${scenario}: minimal faster than default`, fmtRatio(pair[0]), fmtRatio(pair[1]), verdict(pair[1], 1)])
   }
   const peak = (app: AppName): number => Math.max(...rows.filter((r) => r.app === app).map((r) => r.peakRss))
   if (rows.some((r) => r.app === 'ristretto') && rows.some((r) => r.app === 'fastify')) {

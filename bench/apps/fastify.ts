@@ -4,7 +4,7 @@ import path from 'node:path'
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
 import { HELLO, JSON_PAYLOAD, MIDDLEWARE_COUNT, ROUTES, BODY_PATH, STATIC_FILES, STATIC_PREFIX, type AppContext, type ScenarioName } from '../scenarios'
 import { combinedLine } from '../lib/combined-log'
-import { expressETag } from '../lib/express-etag'
+import { rememberedETag } from '../lib/express-etag'
 import { HOST, type BenchServer, type StartApp } from '../lib/bench-server'
 
 /** The scenarios whose responses fastify can give Express's headers with one hook (see `startFastify`). */
@@ -14,15 +14,17 @@ export const EXPRESS_HEADER_SCENARIOS: readonly ScenarioName[] = ['hello', 'json
  * Starts the fastify app of a scenario. With `expressHeaders`, its responses also carry the headers
  * Express 4 sends and fastify does not: `X-Powered-By: Express`, Express's weak ETag of the body,
  * and hello's `text/html` type. They are added the way a fastify user would, in an `onSend` hook
- * (the body is serialised by then); only the names' case and the headers' order still differ.
+ * (the body is serialised by then); only the names' case and the headers' order still differ. The
+ * ETag is remembered per body as Ristretto's default generator remembers it, so both hash alike.
  */
 export async function startFastify (scenario: ScenarioName, ctx: AppContext, expressHeaders: boolean): Promise<BenchServer> {
   const app = Fastify({ logger: false })
   let stream: fs.WriteStream | undefined
   if (expressHeaders) {
+    const etag = rememberedETag()
     app.addHook('onSend', (request, reply, payload, done) => {
       reply.header('X-Powered-By', 'Express')
-      if (typeof payload === 'string') reply.header('ETag', expressETag(payload))
+      if (typeof payload === 'string') reply.header('ETag', etag(payload))
       done(null, payload)
     })
   }

@@ -8,7 +8,30 @@ const sha1Base64: (body: string) => string = typeof (crypto as { hash?: unknown 
   ? (body) => crypto.hash('sha1', body, 'base64')
   : (body) => crypto.createHash('sha1').update(body, 'utf8').digest('base64')
 
-/** The ETag Express 4 sends with `body` (`etag(body, { weak: true })`). */
+/** The ETag Express 4 sends with `body` (`etag(body, { weak: true })`), hashed every time. */
 export function expressETag (body: string): string {
   return `W/"${Buffer.byteLength(body, 'utf8').toString(16)}-${sha1Base64(body).substring(0, 27)}"`
+}
+
+// The same bounds as Ristretto's built-in generator (plugins/response/etag-setting.ts), so an app
+// using `rememberedETag` does the hashing work Ristretto does: no more, no less.
+const MEMO_MAX_LENGTH = 1024
+const MEMO_MAX_ENTRIES = 512
+
+/**
+ * Returns a generator of {@link expressETag} that remembers the tags of short bodies, by the rules
+ * Ristretto's default `etag fn` follows: bodies up to 1024 characters, 512 tags, then it starts over.
+ */
+export function rememberedETag (): (body: string) => string {
+  const memo = new Map<string, string>()
+  return function tag (body) {
+    if (body.length > MEMO_MAX_LENGTH) return expressETag(body)
+    let value = memo.get(body)
+    if (value === undefined) {
+      value = expressETag(body)
+      if (memo.size >= MEMO_MAX_ENTRIES) memo.clear()
+      memo.set(body, value)
+    }
+    return value
+  }
 }

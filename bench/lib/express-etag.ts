@@ -2,6 +2,7 @@
 // body's SHA-1 in base64), computed as cheaply as node allows, for the apps that add Express's
 // headers by hand. test/bench/express-etag.test.ts holds it to the `etag` package Express uses.
 import crypto from 'node:crypto'
+import { MEMO_MAX_ENTRIES, MEMO_MAX_LENGTH } from '../../plugins/response/etag-setting'
 
 /** `crypto.hash` (node >= 20.12): one call, no Hash object; `createHash` where node lacks it. */
 const sha1Base64: (body: string) => string = typeof (crypto as { hash?: unknown }).hash === 'function'
@@ -13,14 +14,10 @@ export function expressETag (body: string): string {
   return `W/"${Buffer.byteLength(body, 'utf8').toString(16)}-${sha1Base64(body).substring(0, 27)}"`
 }
 
-// The same bounds as Ristretto's built-in generator (plugins/response/etag-setting.ts), so an app
-// using `rememberedETag` does the hashing work Ristretto does: no more, no less.
-const MEMO_MAX_LENGTH = 1024
-const MEMO_MAX_ENTRIES = 512
-
 /**
  * Returns a generator of {@link expressETag} that remembers the tags of short bodies, by the rules
- * Ristretto's default `etag fn` follows: bodies up to 1024 characters, 512 tags, then it starts over.
+ * (and bounds) of Ristretto's default `etag fn`: bodies up to 1024 characters, 512 tags, then it
+ * starts over. An app using it does the hashing work Ristretto does: no more, no less.
  */
 export function rememberedETag (): (body: string) => string {
   const memo = new Map<string, string>()

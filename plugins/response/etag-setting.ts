@@ -26,9 +26,9 @@ function entityTag (body: Buffer | string, encoding?: BufferEncoding, byteLength
 export type BuiltInETagFunction = (body: Buffer | string, encoding?: BufferEncoding, byteLength?: number) => string
 
 /** Longest string body whose tag is remembered: hashing it for the lookup must stay far cheaper than SHA-1. */
-const MEMO_MAX_LENGTH = 1024
+export const MEMO_MAX_LENGTH = 1024
 /** Tags remembered before the memo starts over, so distinct bodies cannot grow it without bound. */
-const MEMO_MAX_ENTRIES = 512
+export const MEMO_MAX_ENTRIES = 512
 
 /**
  * A tag generator that remembers the tags of short UTF-8 string bodies: an app answers the same

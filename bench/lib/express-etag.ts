@@ -2,7 +2,7 @@
 // body's SHA-1 in base64), computed as cheaply as node allows, for the apps that add Express's
 // headers by hand. test/bench/express-etag.test.ts holds it to the `etag` package Express uses.
 import crypto from 'node:crypto'
-import { MEMO_MAX_ENTRIES, MEMO_MAX_LENGTH } from '../../plugins/response/etag-setting'
+import { memoizedGenerator } from '../../plugins/response/etag-setting'
 
 /** `crypto.hash` (node >= 20.12): one call, no Hash object; `createHash` where node lacks it. */
 const sha1Base64: (body: string) => string = typeof (crypto as { hash?: unknown }).hash === 'function'
@@ -15,20 +15,11 @@ export function expressETag (body: string): string {
 }
 
 /**
- * Returns a generator of {@link expressETag} that remembers the tags of short bodies, by the rules
- * (and bounds) of Ristretto's default `etag fn`: bodies up to 1024 characters, 512 tags, then it
- * starts over. An app using it does the hashing work Ristretto does: no more, no less.
+ * Returns a generator of {@link expressETag} that remembers the tags of short bodies: a fresh
+ * instance of Ristretto's default `etag fn` (bodies up to 1024 characters, 512 tags, then it
+ * starts over), so an app using it does the hashing work Ristretto does: no more, no less.
  */
 export function rememberedETag (): (body: string) => string {
-  const memo = new Map<string, string>()
-  return function tag (body) {
-    if (body.length > MEMO_MAX_LENGTH) return expressETag(body)
-    let value = memo.get(body)
-    if (value === undefined) {
-      value = expressETag(body)
-      if (memo.size >= MEMO_MAX_ENTRIES) memo.clear()
-      memo.set(body, value)
-    }
-    return value
-  }
+  const generate = memoizedGenerator('W/')
+  return (body) => generate(body)
 }

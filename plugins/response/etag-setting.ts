@@ -26,9 +26,9 @@ function entityTag (body: Buffer | string, encoding?: BufferEncoding, byteLength
 export type BuiltInETagFunction = (body: Buffer | string, encoding?: BufferEncoding, byteLength?: number) => string
 
 /** Longest string body whose tag is remembered: hashing it for the lookup must stay far cheaper than SHA-1. */
-export const MEMO_MAX_LENGTH = 1024
+const MEMO_MAX_LENGTH = 1024
 /** Tags remembered before the memo starts over, so distinct bodies cannot grow it without bound. */
-export const MEMO_MAX_ENTRIES = 512
+const MEMO_MAX_ENTRIES = 512
 
 /**
  * A tag generator that remembers the tags of short UTF-8 string bodies: an app answers the same
@@ -36,7 +36,7 @@ export const MEMO_MAX_ENTRIES = 512
  * more than the rest of `res.send`. The tag is a pure function of the bytes, so remembering it
  * changes nothing but the time.
  */
-function memoizedGenerator (prefix: string): BuiltInETagFunction {
+export function memoizedGenerator (prefix: string): BuiltInETagFunction {
   const memo = new Map<string, string>()
   return function generateETag (body, encoding, byteLength) {
     if (typeof body !== 'string' || body.length > MEMO_MAX_LENGTH || (encoding !== undefined && encoding !== 'utf8' && encoding !== 'utf-8')) {

@@ -15,7 +15,7 @@ const sha1Base64: (data: string | Buffer) => string = typeof crypto.hash === 'fu
  * computed without it on the hot path; test/plugins/response/etag-generators.test.ts checks they agree.
  * Strings are hashed as the bytes `encoding` gives them (UTF-8 by default).
  */
-function entityTag (body: Buffer | string, encoding?: BufferEncoding, byteLength?: number): string {
+export function entityTag (body: Buffer | string, encoding?: BufferEncoding, byteLength?: number): string {
   let bytes = body
   if (typeof bytes === 'string' && encoding !== undefined && encoding !== 'utf8' && encoding !== 'utf-8') bytes = Buffer.from(bytes, encoding)
   const length = byteLength ?? (typeof bytes === 'string' ? Buffer.byteLength(bytes, 'utf8') : bytes.length)

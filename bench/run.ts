@@ -214,6 +214,15 @@ function goals (rows: Row[]): string {
     const pair = against(scenario, 'ristretto', 'fastify-express-headers')
     if (pair) lines.push([`${scenario}: ristretto vs fastify-express-headers (context)`, fmtRatio(pair[0]), fmtRatio(pair[1]), pair[1] >= 1 ? 'faster' : 'slower'])
   }
+  // Not a goal: bare node:http sending Express's bytes, the least work that answers as Express does.
+  for (const scenario of ['hello', 'json', 'middleware'] as const) {
+    const pair = against(scenario, 'node-express-headers', 'node')
+    if (pair) lines.push([`${scenario}: node-express-headers vs node:http (context)`, fmtRatio(pair[0]), fmtRatio(pair[1]), pair[1] >= 0.9 ? '>= 0.90x' : '< 0.90x'])
+  }
+  for (const scenario of ['routing-start', 'routing-end', 'body'] as const) {
+    const pair = against(scenario, 'node-express-headers', 'fastify')
+    if (pair) lines.push([`${scenario}: node-express-headers vs fastify (context)`, fmtRatio(pair[0]), fmtRatio(pair[1]), pair[1] >= 1 ? 'faster' : 'slower'])
+  }
   for (const scenario of ['hello', 'json', 'middleware', 'routing-end', 'body'] as const) {
     const pair = against(scenario, 'ristretto-minimal', 'ristretto')
     if (pair) lines.push([`${scenario}: minimal faster than default`, fmtRatio(pair[0]), fmtRatio(pair[1]), verdict(pair[1], 1)])

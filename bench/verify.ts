@@ -1,6 +1,7 @@
 // Checks that Ristretto's default preset answers every benchmark request byte for byte as express@4 does:
 // status line, every header but Date (names, case, order and values) and body, read from the raw socket.
-// Also that the fastify-express-headers app sends Express's headers and body (names' case and order aside).
+// Also that the node-express-headers app sends exactly what express@4 does to the benchmark's requests,
+// and the fastify-express-headers app Express's headers and body (names' case and order aside).
 // `node --import tsx bench/verify.ts [--no-build]`; `npm run bench` runs it first.
 import fs from 'node:fs'
 import net from 'node:net'
@@ -67,12 +68,12 @@ function headerValue (r: RawResponse, name: string): string | undefined {
 }
 
 /** The differences between two responses, as readable lines (empty when identical). */
-function diff (a: RawResponse, b: RawResponse): string[] {
+function diff (a: RawResponse, b: RawResponse, name = 'ristretto'): string[] {
   const out: string[] = []
   if (a.statusLine !== b.statusLine) out.push(`status line: ${JSON.stringify(a.statusLine)} vs ${JSON.stringify(b.statusLine)}`)
   const ha = comparable(a.headers)
   const hb = comparable(b.headers)
-  if (ha.join('\n') !== hb.join('\n')) out.push(`headers:\n    ristretto: ${ha.join(' | ')}\n    express:   ${hb.join(' | ')}`)
+  if (ha.join('\n') !== hb.join('\n')) out.push(`headers:\n    ${name}: ${ha.join(' | ')}\n    express: ${hb.join(' | ')}`)
   if (!a.body.equals(b.body)) out.push(`body: ${a.body.length} bytes vs ${b.body.length} bytes (${JSON.stringify(a.body.toString('latin1').slice(0, 120))} vs ${JSON.stringify(b.body.toString('latin1').slice(0, 120))})`)
   return out
 }
@@ -149,7 +150,34 @@ export async function verify (log: (line: string) => void = (l) => process.stdou
     fs.rmSync(path.dirname(ctxE.staticDir), { recursive: true, force: true })
   }
   log(`${checks - failures}/${checks} responses identical to express@4 (all headers but Date, in order, and body)`)
-  return failures + await verifySameHeaders(log)
+  return failures + await verifyFloor(log) + await verifySameHeaders(log)
+}
+
+/** Checks the benchmark request of every scenario node-express-headers serves, byte for byte; resolves to the number of mismatches. */
+async function verifyFloor (log: (line: string) => void): Promise<number> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const node = require(path.join(BENCH_OUT, 'apps', 'node-express-headers')) as { start: StartApp }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const express = require(path.join(BENCH_OUT, 'apps', 'express')) as { start: StartApp }
+  let failures = 0
+  for (const scenario of EXPRESS_HEADER_SCENARIOS) {
+    const ctx = scratch()
+    const n = await node.start(scenario, ctx)
+    const e = await express.start(scenario, ctx)
+    if (!n || !e) throw new Error(`node-express-headers and express@4 must both serve ${scenario}`)
+    const request = rawRequest(requestFor(scenario))
+    const [a, b] = await Promise.all([fetchRaw(n.port, request), fetchRaw(e.port, request)])
+    const d = diff(a, b, 'node-express-headers')
+    if (d.length) {
+      failures++
+      log(`DIFFERENT  node-express-headers ${scenario}:\n  ${d.join('\n  ')}`)
+    }
+    await n.close()
+    await e.close()
+    fs.rmSync(path.dirname(ctx.staticDir), { recursive: true, force: true })
+  }
+  log(`${EXPRESS_HEADER_SCENARIOS.length - failures}/${EXPRESS_HEADER_SCENARIOS.length} node-express-headers responses identical to express@4 (all headers but Date, in order, and body)`)
+  return failures
 }
 
 /** Header lines as a set: lowercase names, in sorted order, Date left out. */

@@ -2,12 +2,20 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
-import { HELLO, JSON_PAYLOAD, MIDDLEWARE_COUNT, ROUTES, BODY_PATH, STATIC_FILES, STATIC_PREFIX } from '../scenarios'
+import { HELLO, JSON_PAYLOAD, MIDDLEWARE_COUNT, ROUTES, BODY_PATH, STATIC_FILES, STATIC_PREFIX, type AppContext, type ScenarioName } from '../scenarios'
 import { combinedLine } from '../lib/combined-log'
 import { sendText, sendJson, readJson, serveFile } from '../lib/plain'
-import { HOST, type StartApp, toBenchServer } from '../lib/bench-server'
+import { HOST, type BenchServer, type StartApp, toBenchServer } from '../lib/bench-server'
 
 type Listener = (req: http.IncomingMessage, res: http.ServerResponse) => void
+
+/** How the app answers a text and a JSON body: node's plain way here, Express's headers in node-express-headers.ts. */
+export interface Senders {
+  text (res: http.ServerResponse, body: string): void
+  json (res: http.ServerResponse, value: unknown): void
+}
+
+const PLAIN: Senders = { text: sendText, json: sendJson }
 
 /** The route table compiled to anchored regular expressions, scanned in order. */
 function compileRoutes (): Array<{ method: string, regexp: RegExp, keys: string[] }> {
@@ -18,12 +26,12 @@ function compileRoutes (): Array<{ method: string, regexp: RegExp, keys: string[
   })
 }
 
-function listener (scenario: Parameters<StartApp>[0], ctx: Parameters<StartApp>[1]): { handle: Listener, stream?: fs.WriteStream } {
+function listener (scenario: ScenarioName, ctx: AppContext, send: Senders): { handle: Listener, stream?: fs.WriteStream } {
   switch (scenario) {
     case 'hello':
-      return { handle: (req, res) => sendText(res, HELLO) }
+      return { handle: (req, res) => send.text(res, HELLO) }
     case 'json':
-      return { handle: (req, res) => sendJson(res, JSON_PAYLOAD) }
+      return { handle: (req, res) => send.json(res, JSON_PAYLOAD) }
     case 'middleware': {
       const chain: Array<(req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void> = []
       for (let i = 0; i < MIDDLEWARE_COUNT; i++) chain.push((req, res, next) => next())
@@ -33,7 +41,7 @@ function listener (scenario: Parameters<StartApp>[0], ctx: Parameters<StartApp>[
           const next = (): void => {
             const fn = chain[i++]
             if (fn) fn(req, res, next)
-            else sendText(res, HELLO)
+            else send.text(res, HELLO)
           }
           next()
         }
@@ -53,7 +61,7 @@ function listener (scenario: Parameters<StartApp>[0], ctx: Parameters<StartApp>[
             if (!m) continue
             const params: Record<string, string> = {}
             for (let k = 0; k < route.keys.length; k++) params[route.keys[k]] = decodeURIComponent(m[k + 1])
-            sendJson(res, params)
+            send.json(res, params)
             return
           }
           res.statusCode = 404
@@ -64,7 +72,7 @@ function listener (scenario: Parameters<StartApp>[0], ctx: Parameters<StartApp>[
     case 'body':
       return {
         handle: (req, res) => {
-          if (req.method === 'POST' && req.url === BODY_PATH) readJson(req, res, (value) => sendJson(res, value))
+          if (req.method === 'POST' && req.url === BODY_PATH) readJson(req, res, (value) => send.json(res, value))
           else { res.statusCode = 404; res.end() }
         }
       }
@@ -74,7 +82,7 @@ function listener (scenario: Parameters<StartApp>[0], ctx: Parameters<StartApp>[
         stream,
         handle: (req, res) => {
           res.on('finish', () => stream.write(combinedLine(req, res)))
-          sendText(res, HELLO)
+          send.text(res, HELLO)
         }
       }
     }
@@ -92,8 +100,9 @@ function listener (scenario: Parameters<StartApp>[0], ctx: Parameters<StartApp>[
   }
 }
 
-export const start: StartApp = (scenario, ctx) => {
-  const { handle, stream } = listener(scenario, ctx)
+/** Starts the bare node:http app of a scenario, answering through `senders`. */
+export function startNode (scenario: ScenarioName, ctx: AppContext, senders: Senders): Promise<BenchServer> {
+  const { handle, stream } = listener(scenario, ctx, senders)
   const server = http.createServer(handle)
   return new Promise((resolve) => {
     server.listen(0, HOST, () => {
@@ -101,3 +110,5 @@ export const start: StartApp = (scenario, ctx) => {
     })
   })
 }
+
+export const start: StartApp = (scenario, ctx) => startNode(scenario, ctx, PLAIN)

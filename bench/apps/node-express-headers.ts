@@ -1,0 +1,27 @@
+// Bare node:http as in node.ts, its answers carrying the headers Express 4 sends, in Express's order:
+// `X-Powered-By`, its `Content-Type` (a string body is HTML), `Content-Length` and its weak ETag. The
+// least work any server can do to send Express's bytes: the floor under Ristretto's goals. Context
+// for those goals; not an app they are judged on. bench/verify.ts holds its benchmark answers to
+// express@4's, byte for byte but Date. Conditional requests get no 304: the benchmark sends none.
+import type { ServerResponse } from 'node:http'
+import { rememberedETag } from '../lib/express-etag'
+import type { StartApp } from '../lib/bench-server'
+import { EXPRESS_HEADER_SCENARIOS } from './fastify'
+import { startNode, type Senders } from './node'
+
+/** Writes the whole head at once from a flat list, the cheapest way node offers. */
+function expressSenders (): Senders {
+  // Remembered as Ristretto's default generator remembers it, so both hash alike.
+  const etag = rememberedETag()
+  const send = (res: ServerResponse, type: string, body: string): void => {
+    res.writeHead(200, ['X-Powered-By', 'Express', 'Content-Type', type, 'Content-Length', String(Buffer.byteLength(body)), 'ETag', etag(body)])
+    res.end(body)
+  }
+  return {
+    text: (res, body) => send(res, 'text/html; charset=utf-8', body),
+    json: (res, value) => send(res, 'application/json; charset=utf-8', JSON.stringify(value))
+  }
+}
+
+export const start: StartApp = async (scenario, ctx) =>
+  EXPRESS_HEADER_SCENARIOS.includes(scenario) ? startNode(scenario, ctx, expressSenders()) : undefined

@@ -15,6 +15,12 @@ export const SCENARIOS = [
 
 export type ScenarioName = typeof SCENARIOS[number]
 
+/**
+ * The scenarios whose answers the apps sending Express's headers by hand (fastify-express-headers,
+ * node-express-headers) serve: those whose body is a fixed string or JSON.
+ */
+export const EXPRESS_HEADER_SCENARIOS: readonly ScenarioName[] = ['hello', 'json', 'middleware', 'routing-start', 'routing-end', 'body']
+
 /** The scenarios `--quick` runs: the ones the performance goal names. */
 export const QUICK_SCENARIOS: readonly ScenarioName[] = ['hello', 'middleware', 'routing-end', 'body']
 

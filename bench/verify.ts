@@ -7,9 +7,8 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { SCENARIOS, STATIC_FILES, requestFor, type RequestSpec, type ScenarioName, type AppContext } from './scenarios'
+import { EXPRESS_HEADER_SCENARIOS, SCENARIOS, STATIC_FILES, requestFor, type RequestSpec, type ScenarioName, type AppContext } from './scenarios'
 import type { StartApp } from './lib/bench-server'
-import { EXPRESS_HEADER_SCENARIOS } from './apps/fastify'
 import { BENCH_OUT, buildPackage, transpileBench } from './lib/build'
 
 /** A raw response: the status line, header lines in order, and the body bytes. */

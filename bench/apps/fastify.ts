@@ -7,9 +7,6 @@ import { combinedLine } from '../lib/combined-log'
 import { rememberedETag } from '../lib/express-etag'
 import { HOST, type BenchServer, type StartApp } from '../lib/bench-server'
 
-/** The scenarios whose responses fastify can give Express's headers with one hook (see `startFastify`). */
-export const EXPRESS_HEADER_SCENARIOS: readonly ScenarioName[] = ['hello', 'json', 'middleware', 'routing-start', 'routing-end', 'body']
-
 /**
  * Starts the fastify app of a scenario. With `expressHeaders`, its responses also carry the headers
  * Express 4 sends and fastify does not: `X-Powered-By: Express`, Express's weak ETag of the body,

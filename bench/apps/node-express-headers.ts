@@ -6,7 +6,7 @@
 import type { ServerResponse } from 'node:http'
 import { rememberedETag } from '../lib/express-etag'
 import type { StartApp } from '../lib/bench-server'
-import { EXPRESS_HEADER_SCENARIOS } from './fastify'
+import { EXPRESS_HEADER_SCENARIOS } from '../scenarios'
 import { startNode, type Senders } from './node'
 
 /** Writes the whole head at once from a flat list, the cheapest way node offers. */

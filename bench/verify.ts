@@ -149,34 +149,9 @@ export async function verify (log: (line: string) => void = (l) => process.stdou
     fs.rmSync(path.dirname(ctxE.staticDir), { recursive: true, force: true })
   }
   log(`${checks - failures}/${checks} responses identical to express@4 (all headers but Date, in order, and body)`)
-  return failures + await verifyFloor(log) + await verifySameHeaders(log)
-}
-
-/** Checks the benchmark request of every scenario node-express-headers serves, byte for byte; resolves to the number of mismatches. */
-async function verifyFloor (log: (line: string) => void): Promise<number> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const node = require(path.join(BENCH_OUT, 'apps', 'node-express-headers')) as { start: StartApp }
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const express = require(path.join(BENCH_OUT, 'apps', 'express')) as { start: StartApp }
-  let failures = 0
-  for (const scenario of EXPRESS_HEADER_SCENARIOS) {
-    const ctx = scratch()
-    const n = await node.start(scenario, ctx)
-    const e = await express.start(scenario, ctx)
-    if (!n || !e) throw new Error(`node-express-headers and express@4 must both serve ${scenario}`)
-    const request = rawRequest(requestFor(scenario))
-    const [a, b] = await Promise.all([fetchRaw(n.port, request), fetchRaw(e.port, request)])
-    const d = diff(a, b, 'node-express-headers')
-    if (d.length) {
-      failures++
-      log(`DIFFERENT  node-express-headers ${scenario}:\n  ${d.join('\n  ')}`)
-    }
-    await n.close()
-    await e.close()
-    fs.rmSync(path.dirname(ctx.staticDir), { recursive: true, force: true })
-  }
-  log(`${EXPRESS_HEADER_SCENARIOS.length - failures}/${EXPRESS_HEADER_SCENARIOS.length} node-express-headers responses identical to express@4 (all headers but Date, in order, and body)`)
-  return failures
+  return failures +
+    await verifyBenchmarkAnswers('node-express-headers', diff, 'identical to express@4 (all headers but Date, in order, and body)', log) +
+    await verifyBenchmarkAnswers('fastify-express-headers', diffAsSet, 'carry express@4\'s headers and body (any case and order, Date aside)', log)
 }
 
 /** Header lines as a set: lowercase names, in sorted order, Date left out. */
@@ -184,31 +159,42 @@ function headerSet (headers: string[]): string[] {
   return comparable(headers).map((h) => h.slice(0, h.indexOf(':')).toLowerCase() + h.slice(h.indexOf(':'))).sort()
 }
 
-/** Checks the benchmark request of every scenario fastify-express-headers serves; resolves to the number of mismatches. */
-async function verifySameHeaders (log: (line: string) => void): Promise<number> {
+/** The differences between two responses with header names' case and order aside (empty when alike). */
+function diffAsSet (a: RawResponse, b: RawResponse, name: string): string[] {
+  const ha = headerSet(a.headers)
+  const hb = headerSet(b.headers)
+  if (a.statusLine === b.statusLine && ha.join('\n') === hb.join('\n') && a.body.equals(b.body)) return []
+  return [`${name}: ${a.statusLine} | ${ha.join(' | ')}`, `express: ${b.statusLine} | ${hb.join(' | ')}`]
+}
+
+/**
+ * Sends the benchmark request of every scenario in EXPRESS_HEADER_SCENARIOS to `app` and to
+ * express@4 and compares the answers with `differences`; resolves to the number of mismatches.
+ */
+async function verifyBenchmarkAnswers (app: string, differences: (a: RawResponse, b: RawResponse, name: string) => string[],
+  summary: string, log: (line: string) => void): Promise<number> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const fastify = require(path.join(BENCH_OUT, 'apps', 'fastify-express-headers')) as { start: StartApp }
+  const other = require(path.join(BENCH_OUT, 'apps', app)) as { start: StartApp }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const express = require(path.join(BENCH_OUT, 'apps', 'express')) as { start: StartApp }
   let failures = 0
   for (const scenario of EXPRESS_HEADER_SCENARIOS) {
     const ctx = scratch()
-    const f = await fastify.start(scenario, ctx)
+    const o = await other.start(scenario, ctx)
     const e = await express.start(scenario, ctx)
-    if (!f || !e) throw new Error(`fastify-express-headers and express@4 must both serve ${scenario}`)
+    if (!o || !e) throw new Error(`${app} and express@4 must both serve ${scenario}`)
     const request = rawRequest(requestFor(scenario))
-    const [a, b] = await Promise.all([fetchRaw(f.port, request), fetchRaw(e.port, request)])
-    const ha = headerSet(a.headers)
-    const hb = headerSet(b.headers)
-    if (a.statusLine !== b.statusLine || ha.join('\n') !== hb.join('\n') || !a.body.equals(b.body)) {
+    const [a, b] = await Promise.all([fetchRaw(o.port, request), fetchRaw(e.port, request)])
+    const d = differences(a, b, app)
+    if (d.length) {
       failures++
-      log(`DIFFERENT  fastify-express-headers ${scenario}:\n    fastify: ${a.statusLine} | ${ha.join(' | ')}\n    express: ${b.statusLine} | ${hb.join(' | ')}`)
+      log(`DIFFERENT  ${app} ${scenario}:\n  ${d.join('\n  ')}`)
     }
-    await f.close()
+    await o.close()
     await e.close()
     fs.rmSync(path.dirname(ctx.staticDir), { recursive: true, force: true })
   }
-  log(`${EXPRESS_HEADER_SCENARIOS.length - failures}/${EXPRESS_HEADER_SCENARIOS.length} fastify-express-headers responses carry express@4's headers and body (any case and order, Date aside)`)
+  log(`${EXPRESS_HEADER_SCENARIOS.length - failures}/${EXPRESS_HEADER_SCENARIOS.length} ${app} responses ${summary}`)
   return failures
 }
 

@@ -1,5 +1,5 @@
 // The application prototype: settings, routing entry points, mounting and listen.
-import http from 'node:http'
+import http from 'http'
 import depd from 'depd'
 import { createRouter } from './router/router'
 import { inlineMiddleware } from './router/inline-middleware'

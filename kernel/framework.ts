@@ -1,6 +1,6 @@
 // The framework factory: applies a plugin list once and returns a `framework()` that makes apps.
-import { IncomingMessage } from 'node:http'
-import { EventEmitter } from 'node:events'
+import { IncomingMessage } from 'http'
+import { EventEmitter } from 'events'
 import { createHooks, type KernelHooks } from './hooks'
 import { resolvePlugins, type Kernel, type Plugin, type PluginOption } from './plugin'
 import { appHandle, applicationPrototype } from './application'

@@ -1,6 +1,6 @@
 // The kernel's hooks: every moment a plugin can tap, declared in one place.
 import { SyncHook, SyncBailHook, HookMap } from './internal/tapable'
-import type { IncomingMessage, ServerResponse, Server } from 'node:http'
+import type { IncomingMessage, ServerResponse, Server } from 'http'
 import type { Application, PathParams } from './types'
 import type { Router } from './router/router'
 import type { Route } from './router/route'

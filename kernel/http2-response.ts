@@ -1,6 +1,6 @@
 // Telling an HTTP/2 compatibility response from an HTTP/1 one without loading node:http2 at startup.
-import { ServerResponse } from 'node:http'
-import type { Http2ServerResponse } from 'node:http2'
+import { ServerResponse } from 'http'
+import type { Http2ServerResponse } from 'http2'
 
 let Http2Response: typeof Http2ServerResponse | undefined
 
@@ -12,6 +12,6 @@ let Http2Response: typeof Http2ServerResponse | undefined
 export function isHttp2Response (res: object): res is Http2ServerResponse {
   if (res instanceof ServerResponse) return false
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  Http2Response ??= (require('node:http2') as typeof import('node:http2')).Http2ServerResponse
+  Http2Response ??= (require('http2') as typeof import('http2')).Http2ServerResponse
   return res instanceof Http2Response
 }

@@ -1,8 +1,8 @@
 // Public types of the kernel: the app, request, response and handler shapes plugins extend.
-import type { IncomingMessage, ServerResponse, Server } from 'node:http'
-import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2'
-import type { ListenOptions } from 'node:net'
-import type { EventEmitter } from 'node:events'
+import type { IncomingMessage, ServerResponse, Server } from 'http'
+import type { Http2ServerRequest, Http2ServerResponse } from 'http2'
+import type { ListenOptions } from 'net'
+import type { EventEmitter } from 'events'
 import type { Router } from './router/router'
 import type { Route } from './router/route'
 import type { RouteParameters } from './router/route-parameters'

@@ -17,7 +17,7 @@
 //
 // The head's encoding is node's too: latin1 before a Buffer body, UTF-8 when joined to a string
 // body. `endStringAsBytes` lets a string body go out as the Buffer Express would have made of it.
-import { OutgoingMessage, ServerResponse, STATUS_CODES } from 'node:http'
+import { OutgoingMessage, ServerResponse, STATUS_CODES } from 'http'
 
 /** A header value as node accepts it. */
 type HeaderValue = number | string | readonly string[]

@@ -6,7 +6,7 @@
 // build them from subclasses already inheriting `app.request`/`app.response`: nothing to switch.
 // Servers made elsewhere (`http.createServer(app)`, a parent app) keep the switch. All prototype
 // switching lives here, so other servers (HTTP/2) add their classes in one place.
-import { IncomingMessage, ServerResponse } from 'node:http'
+import { IncomingMessage, ServerResponse } from 'http'
 import { attachHeaderList, canAttachHeaderList, headerStorePrototype, usesHeaderList } from './header-store'
 
 /** What an app contributes: its request and response prototypes (`app.request`, `app.response`). */

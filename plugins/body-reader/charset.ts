@@ -1,7 +1,7 @@
 // The request's charset, decoding bodies with iconv-lite, and the 415 for a refused charset.
 import contentType from 'content-type'
 import createError from 'http-errors'
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage } from 'http'
 import { loadIconv } from './lazy-modules'
 
 const BYTE_ORDER_MARK = 0xfeff

@@ -1,7 +1,7 @@
 // Chooses how a body is read from its Content-Encoding, and opens the inflating stream.
 import createError from 'http-errors'
-import type { IncomingMessage } from 'node:http'
-import type { Transform } from 'node:stream'
+import type { IncomingMessage } from 'http'
+import type { Transform } from 'stream'
 import { loadZlib } from './lazy-modules'
 
 /** Which content codings a parser inflates besides gzip and deflate. */

@@ -1,5 +1,5 @@
 // Builds a body-parsing middleware from a flavor, the shared options and a parser's own pieces.
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'http'
 import { hasBody } from './has-body'
 import { readBody, type BodyParse, type BodyReader } from './read-body'
 import { codingSupport, type BodyFlavor, type BodyRequest } from './flavors'

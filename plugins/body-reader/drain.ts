@@ -1,7 +1,7 @@
 // Reads off what is left of a request after a failed read, so the connection can answer and be reused.
 import onFinished from 'on-finished'
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Transform } from 'node:stream'
+import type { IncomingMessage, ServerResponse } from 'http'
+import type { Transform } from 'stream'
 
 /**
  * Stops inflating (when `stream` is an inflater) and discards the rest of the request body.

@@ -1,6 +1,6 @@
 // The two behaviours the parsers come in: Express 4's built-ins, and the standalone body-parser 2 parsers.
 import onFinished from 'on-finished'
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage } from 'http'
 import type { CodingSupport } from './content-coding'
 
 /** A request as the parsers see it: `_body` marks a body some parser has started reading. */

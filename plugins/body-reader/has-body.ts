@@ -1,6 +1,6 @@
 // Whether a request carries a body (the body parsers' test, and `req.is`'s): HTTP/1 framing headers, or an HTTP/2 stream that goes on after its headers.
 import typeis from 'type-is'
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage } from 'http'
 
 /** The HTTP/2 stream of a compatibility request (`Http2ServerRequest`), as far as it is read here. */
 interface Http2Request { stream?: { endAfterHeaders?: boolean } }

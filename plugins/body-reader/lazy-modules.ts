@@ -3,7 +3,7 @@
 import type getRawBody from 'raw-body'
 
 type Iconv = typeof import('iconv-lite')
-type Zlib = typeof import('node:zlib')
+type Zlib = typeof import('zlib')
 
 let rawBody: typeof getRawBody | undefined
 let iconv: Iconv | undefined
@@ -22,6 +22,6 @@ export function loadIconv (): Iconv {
 
 /** node:zlib, required the first time an encoded body is inflated. */
 export function loadZlib (): Zlib {
-  return zlib ??= require('node:zlib') as Zlib
+  return zlib ??= require('zlib') as Zlib
 }
 /* eslint-enable @typescript-eslint/no-require-imports */

@@ -1,6 +1,6 @@
 // The options every body parser shares, and their checking when a parser is created.
 import bytes from 'bytes'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'http'
 import { compileTypeMatcher, type TypeMatcher } from './type-matcher'
 
 /** Which requests a parser reads: an extension (`json`), a media type, a wildcard (`*\/json`), a list of those, or a predicate. */

@@ -1,7 +1,7 @@
 // Reads a request body with raw-body (limit enforced while streaming), verifies, decodes and parses it.
 import createError from 'http-errors'
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Transform } from 'node:stream'
+import type { IncomingMessage, ServerResponse } from 'http'
+import type { Transform } from 'stream'
 import { contentCoding, inflaterFor, openInflater, type CodingSupport } from './content-coding'
 import { charsetExists, decodeBody, unsupportedCharset } from './charset'
 import { drainRequest } from './drain'

@@ -1,6 +1,6 @@
 // Compiles a parser's `type` option into a predicate on the request.
 import typeis from 'type-is'
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage } from 'http'
 import type { TypeOption } from './options'
 
 /** A concrete media type as type-is normalizes it: lower-case tokens, no wildcard, no parameters. */

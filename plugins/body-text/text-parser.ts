@@ -1,5 +1,5 @@
 // Creates a text body parser of either flavor: `req.body` becomes the decoded string.
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage } from 'http'
 import {
   createBodyParser, normalizeBodyOptions, requestCharset,
   type BodyFlavor, type BodyParserHandler, type BodyParserOptions

@@ -1,6 +1,6 @@
 // The urlencoded parse step: qs for the extended syntax, a flat parse otherwise, with the parameter limit.
 import type * as QsModule from 'qs'
-import querystring from 'node:querystring'
+import querystring from 'querystring'
 import createError from 'http-errors'
 import { parameterCount } from './parameter-count'
 

@@ -1,5 +1,5 @@
 // Creates a urlencoded body parser of either flavor.
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage } from 'http'
 import {
   createBodyParser, normalizeBodyOptions, requestCharset, unsupportedCharset,
   type BodyFlavor, type BodyParserHandler, type BodyParserOptions

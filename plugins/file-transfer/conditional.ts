@@ -1,5 +1,5 @@
 // Conditional-request checks of a file response: If-Match, If-Unmodified-Since, freshness and If-Range.
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'http'
 import fresh from 'fresh'
 
 /** Separators of an entity-tag list such as `"a", W/"b"`. */

@@ -1,5 +1,5 @@
 // res.download(path, [filename], [options], [fn]): res.sendFile with Content-Disposition: attachment.
-import path from 'node:path'
+import path from 'path'
 import contentDisposition from 'content-disposition'
 import type { Response } from '../../kernel/types'
 import type { TransferCallback } from './track-transfer'

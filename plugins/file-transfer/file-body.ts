@@ -10,8 +10,8 @@
 // handed on, and only when `res.write`/`res.end` are node's own: a wrapper (compression, a
 // middleware collecting the body) may keep the chunk it was given, so it gets a buffer of its own,
 // as a read stream would give it.
-import fs from 'node:fs'
-import { OutgoingMessage, type ServerResponse } from 'node:http'
+import fs from 'fs'
+import { OutgoingMessage, type ServerResponse } from 'http'
 
 /** Chunk size when the options name none: a read stream's default. */
 export const DEFAULT_CHUNK_SIZE = 64 * 1024

@@ -1,5 +1,5 @@
 // Maps a requested path to a file on disk, refusing undecodable input, NUL bytes, traversal and dotfiles.
-import path from 'node:path'
+import path from 'path'
 import type { CompiledTransferOptions } from './transfer-options'
 
 /** A `..` segment, with either kind of separator: refused whatever the platform. */

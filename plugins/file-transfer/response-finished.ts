@@ -1,6 +1,6 @@
 // When a response is over, for HTTP/1 and HTTP/2 alike (on-finished misreads HTTP/2 HEAD responses).
-import type { Http2ServerResponse } from 'node:http2'
-import type { ServerResponse } from 'node:http'
+import type { Http2ServerResponse } from 'http2'
+import type { ServerResponse } from 'http'
 import onFinished from 'on-finished'
 import { isHttp2Response } from '../../kernel'
 

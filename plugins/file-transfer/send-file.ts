@@ -1,5 +1,5 @@
 // res.sendFile(path, [options], [fn]): streams one file, from an absolute path or a path inside `root`.
-import path from 'node:path'
+import path from 'path'
 import type { Response } from '../../kernel/types'
 import { sendTracked } from './send-tracked'
 import type { TransferCallback } from './track-transfer'

@@ -1,5 +1,5 @@
 // Runs a transfer for a response helper: user headers, the completion callback, or errors handed to next().
-import type { ServerResponse } from 'node:http'
+import type { ServerResponse } from 'http'
 import statuses from 'statuses'
 import type { Request, Response } from '../../kernel/types'
 import { transferFile } from './transfer'

@@ -1,5 +1,5 @@
 // Turns a transfer's events and the response's end into one completion callback: done, failed or aborted.
-import type { ServerResponse } from 'node:http'
+import type { ServerResponse } from 'http'
 import { onResponseFinished } from './response-finished'
 import type { TransferListeners } from './transfer'
 

@@ -1,5 +1,5 @@
 // The options of a file transfer, and their normalised form (computed once per call or per middleware).
-import path from 'node:path'
+import path from 'path'
 import ms from 'ms'
 
 /** How paths with a segment starting with a dot are treated. */

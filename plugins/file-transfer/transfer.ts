@@ -1,7 +1,7 @@
 // The file-transfer engine: finds the file, sets its headers, answers conditional and range requests, streams it.
-import fs from 'node:fs'
-import path from 'node:path'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import fs from 'fs'
+import path from 'path'
+import type { IncomingMessage, ServerResponse } from 'http'
 import etag from 'etag'
 import parseRange from 'range-parser'
 import createError, { type HttpError } from 'http-errors'

@@ -1,6 +1,6 @@
 // While a server shuts down, wraps its request listeners: new requests get `Connection: close`, or a 503.
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Server } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'http'
+import type { Server } from 'net'
 import { closeAfter, endWhenIdle } from './http1-connection'
 import type { DuringShutdown } from './types'
 

@@ -1,8 +1,8 @@
 // Tracks the open connections of a server (TCP sockets, HTTP/1 sockets, HTTP/2 sessions) so a shutdown can reach them.
-import http from 'node:http'
-import tls from 'node:tls'
-import type { Server, Socket } from 'node:net'
-import type { Http2Session } from 'node:http2'
+import http from 'http'
+import tls from 'tls'
+import type { Server, Socket } from 'net'
+import type { Http2Session } from 'http2'
 
 /** ALPN name of HTTP/2 over TLS. */
 const ALPN_HTTP2 = 'h2'

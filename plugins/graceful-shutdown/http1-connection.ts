@@ -1,7 +1,7 @@
 // Ends an HTTP/1 connection as soon as it has no request in flight.
 import onFinished from 'on-finished'
-import type { Socket } from 'node:net'
-import type { ServerResponse } from 'node:http'
+import type { Socket } from 'net'
+import type { ServerResponse } from 'http'
 
 /**
  * What node's HTTP/1 server keeps on a socket: the response being written (`_httpMessage`,

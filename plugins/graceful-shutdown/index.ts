@@ -1,6 +1,6 @@
 // The graceful-shutdown plugin: `app.close()` and `server.shutdown()` for servers made by `app.listen`.
 import { definePlugin, type Application, type Plugin } from '../../kernel'
-import type { Server } from 'node:net'
+import type { Server } from 'net'
 import { makeShutdownable, resolveOptions } from './shutdownable'
 import type { GracefulShutdownOptions, ShutdownOptions, ShutdownableServer } from './types'
 

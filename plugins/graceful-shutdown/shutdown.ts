@@ -1,6 +1,6 @@
 // The shutdown of one server: stop accepting, close idle connections, drain in-flight requests, destroy the rest after a timeout.
-import http from 'node:http'
-import type { Server } from 'node:net'
+import http from 'http'
+import type { Server } from 'net'
 import { trackConnections, type ConnectionRegistry } from './connection-registry'
 import { interceptRequests } from './closing-requests'
 import { endWhenIdle } from './http1-connection'

@@ -1,5 +1,5 @@
 // Makes a server shutdownable: connection tracking, `server.shutdown()`, `server.shuttingDown`, optional signals.
-import type { Server } from 'node:net'
+import type { Server } from 'net'
 import { trackConnections } from './connection-registry'
 import { isShuttingDown, shutdownServer, type ShutdownSettings } from './shutdown'
 import { signalList, stopOnSignals } from './signals'

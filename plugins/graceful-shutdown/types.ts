@@ -1,5 +1,5 @@
 // Public types of the graceful-shutdown plugin: its options, shutdown options and the shutdownable server.
-import type { Server } from 'node:net'
+import type { Server } from 'net'
 
 /** What a request that arrives on an open connection during a shutdown gets. */
 export type DuringShutdown =

@@ -1,5 +1,5 @@
 // The socket an injected exchange runs on: a Duplex that records what the response writes.
-import { Duplex } from 'node:stream'
+import { Duplex } from 'stream'
 
 /** High enough that a write never waits for a `drain` no server would relay. */
 const NEVER_FULL = Number.MAX_SAFE_INTEGER

@@ -1,5 +1,5 @@
 // Runs one request through a request listener with no socket and no port, and resolves with the response.
-import { ServerResponse, type IncomingMessage } from 'node:http'
+import { ServerResponse, type IncomingMessage } from 'http'
 import { InjectSocket } from './fake-socket'
 import { createRequest, planRequest } from './build-request'
 import { parseResponse } from './parse-response'

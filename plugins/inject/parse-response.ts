@@ -1,5 +1,5 @@
 // Reads the bytes a ServerResponse wrote: status line, headers, body (chunked transfer-coding removed), trailers.
-import { IncomingMessage } from 'node:http'
+import { IncomingMessage } from 'http'
 import { combineHeaders } from './build-request'
 import type { InjectResponse } from './types'
 

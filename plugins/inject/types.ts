@@ -1,6 +1,6 @@
 // Public types of the inject plugin: the request to inject and the response it resolves to.
-import type { IncomingHttpHeaders } from 'node:http'
-import type { Readable } from 'node:stream'
+import type { IncomingHttpHeaders } from 'http'
+import type { Readable } from 'stream'
 
 /** A header value as a client would send it: arrays send one line per value. */
 export type InjectHeaderValue = string | number | readonly string[] | undefined

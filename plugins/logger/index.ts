@@ -1,6 +1,6 @@
 // The request logger, morgan 1.12 compatible: `const logger = require('ristretto/logger')`.
 import { logger as loggerFunction } from './logger'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'http'
 import type * as types from './types'
 
 /** The logger function, with `.token`, `.format`, `.compile`, and the predefined tokens and formats. */

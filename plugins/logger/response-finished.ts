@@ -1,5 +1,5 @@
 // When a response is over, for HTTP/1 and HTTP/2 alike.
-import type { Http2ServerResponse } from 'node:http2'
+import type { Http2ServerResponse } from 'http2'
 // From its own file: the logger also runs alone (`ristretto/logger` in an Express app), without the kernel.
 import { isHttp2Response } from '../../kernel/http2-response'
 import type { LoggerResponse } from './types'

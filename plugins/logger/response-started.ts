@@ -1,5 +1,5 @@
 // Whether a response has started, i.e. its status line and headers were written.
-import type { ServerResponse } from 'node:http'
+import type { ServerResponse } from 'http'
 
 /** `res.headersSent`, or the older `res._header` on objects that lack the getter. */
 export function responseStarted (res: ServerResponse): boolean {

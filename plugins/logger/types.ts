@@ -1,5 +1,5 @@
 // Public types of the request logger: the logger function, its options, formats and tokens.
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'http'
 
 /** The request as the logger sees it: any `http.IncomingMessage`, plus the fields the logger records. */
 export interface LoggerRequest extends IncomingMessage {

@@ -1,6 +1,6 @@
 // The built-in query-string parsers behind the `query parser` setting: extended, simple and none.
 import type qs from 'qs'
-import querystring from 'node:querystring'
+import querystring from 'querystring'
 import { loadQs } from './load-qs'
 
 /** A query-string parser: receives the raw query string (`null` when the URL has none) and returns an object. */

@@ -1,7 +1,7 @@
 // The query middleware: `framework.query(options)` and the `query` layer every app router starts with.
 import type qs from 'qs'
 import parseUrl from 'parseurl'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'http'
 import { BUILT_IN_PARSERS, type QueryParser } from './parsers'
 import { deferQuery, isParsePending } from './lazy-query'
 import { loadQs } from './load-qs'

@@ -1,6 +1,6 @@
 // req.fresh / req.stale: whether the client's cached copy still matches the response about to be sent.
 import checkFresh from 'fresh'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'http'
 
 /** Methods whose responses a client may hold in cache and revalidate. */
 const CACHEABLE_METHODS: ReadonlySet<string | undefined> = new Set(['GET', 'HEAD', 'QUERY'])

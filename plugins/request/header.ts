@@ -1,5 +1,5 @@
 // req.get(name) / req.header(name): a request header by case-insensitive name.
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage } from 'http'
 
 /**
  * The value of request header `name`, matched case-insensitively; `Referer` and

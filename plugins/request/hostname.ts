@@ -1,5 +1,5 @@
 // req.hostname / req.host / req.subdomains: the host the client asked for, through trusted proxies.
-import { isIP } from 'node:net'
+import { isIP } from 'net'
 import depd from 'depd'
 import { peerIsTrusted, type AppRequest } from './trusted'
 

@@ -1,6 +1,6 @@
 // req.is(types): whether the request body's Content-Type matches.
 import typeis from 'type-is'
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage } from 'http'
 import { hasBody } from '../body-reader/has-body'
 
 /**

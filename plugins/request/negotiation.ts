@@ -1,7 +1,7 @@
 // req.accepts*, content negotiation on the Accept, Accept-Charset, Accept-Encoding and Accept-Language headers.
 import type acceptsFactory from 'accepts'
 import depd from 'depd'
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage } from 'http'
 
 const deprecate = depd('ristretto')
 

@@ -1,5 +1,5 @@
 // req.protocol / req.secure: the scheme the client used, through trusted proxies.
-import type { TLSSocket } from 'node:tls'
+import type { TLSSocket } from 'tls'
 import { peerIsTrusted, type AppRequest } from './trusted'
 
 /** Separates the values of a repeated or list-valued `X-Forwarded-Proto`. */

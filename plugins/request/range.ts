@@ -1,6 +1,6 @@
 // req.range(size, options): the Range header parsed against a resource size.
 import parseRange from 'range-parser'
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage } from 'http'
 
 /** Options of `req.range`: `combine` merges overlapping and adjacent ranges. */
 export interface RangeOptions {

@@ -1,5 +1,5 @@
 // Reads the app's compiled `trust proxy fn` and asks it about the socket peer.
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage } from 'http'
 import type { Application } from '../../kernel'
 import type { TrustFunction } from './trust-proxy'
 

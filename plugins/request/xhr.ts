@@ -1,5 +1,5 @@
 // req.xhr: whether the request was made by a script (X-Requested-With: XMLHttpRequest).
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage } from 'http'
 
 const XML_HTTP_REQUEST = 'xmlhttprequest'
 

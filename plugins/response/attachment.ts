@@ -1,5 +1,5 @@
 // res.attachment([filename]): Content-Disposition: attachment.
-import { extname } from 'node:path'
+import { extname } from 'path'
 import contentDisposition from 'content-disposition'
 import type { Response } from '../../kernel/types'
 

@@ -1,5 +1,5 @@
 // The `etag` setting compiled into the `etag fn` setting res.send uses.
-import crypto from 'node:crypto'
+import crypto from 'crypto'
 import type { ETagFunction } from './types'
 
 /**

@@ -1,6 +1,6 @@
 // framework.static(root, options): the middleware serving files below a root folder, on the file-transfer engine.
-import path from 'node:path'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import path from 'path'
+import type { IncomingMessage, ServerResponse } from 'http'
 import parseUrl from 'parseurl'
 import createError from 'http-errors'
 import { compileTransferOptions, endsWithSlash, transferFile, type TransferListeners } from '../file-transfer'

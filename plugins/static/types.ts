@@ -1,6 +1,6 @@
 // Public types of the static plugin: the options of framework.static(root, options).
-import type { ServerResponse } from 'node:http'
-import type { Stats } from 'node:fs'
+import type { ServerResponse } from 'http'
+import type { Stats } from 'fs'
 import type { TransferOptions, MimeLookup } from '../file-transfer'
 import type { RequestHandler } from '../../kernel/types'
 

@@ -1,5 +1,5 @@
 // The views plugin: app.engine, app.render, res.render and the View lookup, with engines loaded by extension.
-import path from 'node:path'
+import path from 'path'
 import { definePlugin } from '../../kernel'
 import { engine } from './app-engine'
 import { createAppRender } from './app-render'

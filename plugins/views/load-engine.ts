@@ -1,6 +1,6 @@
 // Loads the engine of an extension nobody registered: the module's `__express`, else consolidate's adapter.
-import { createRequire } from 'node:module'
-import path from 'node:path'
+import { createRequire } from 'module'
+import path from 'path'
 import type { EngineFunction } from './view-hooks'
 
 /** A `require` that starts from a folder. */

@@ -1,6 +1,6 @@
 // The View class: finds a template file by name in the views folder(s) and renders it with its engine.
-import fs from 'node:fs'
-import path from 'node:path'
+import fs from 'fs'
+import path from 'path'
 import type { EngineFunction } from './view-hooks'
 
 /** What app.render gives a View constructor. */

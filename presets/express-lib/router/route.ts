@@ -1,0 +1,6 @@
+// `express/lib/router/route`: the Route class of every `router.route(path)`.
+import framework = require('../../default')
+
+const Route = framework.Route
+
+export = Route

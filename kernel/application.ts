@@ -2,12 +2,10 @@
 import http from 'http'
 import depd from 'depd'
 import { createRouter } from './router/router'
-import { inlineMiddleware } from './router/inline-middleware'
 import { methods } from './router/methods'
 import { splitUseArguments } from './internal/flatten'
 import { kernelOf } from './internal/kernel-of'
 import { finalHandler } from './final-handler'
-import { releaseHeaderList, usesHeaderList } from './internal/header-store'
 import { adoptPrototypes, restorePrototypes, savePrototypes, serverClasses } from './internal/prototypes'
 import type { Application, PathParams, Request } from './types'
 import type { Kernel } from './plugin'
@@ -86,15 +84,15 @@ app.lazyrouter = function lazyrouter (this: Application): void {
 
 /** The kernel's first layer of every app: links req/res, sets X-Powered-By and the app's prototypes. */
 function initMiddleware (app: Application) {
-  return inlineMiddleware('expressInit', function initRequest (req, res, next) {
-    // Prototypes first: a response switched from node's own may then keep its headers in a list.
-    adoptPrototypes(app, req, res)
+  return function expressInit (req: any, res: any, next: (err?: unknown) => void) {
     if (app.enabled('x-powered-by')) res.setHeader('X-Powered-By', POWERED_BY)
     req.res = res
     res.req = req
     req.next = next
+    adoptPrototypes(app, req, res)
     res.locals = res.locals || Object.create(null)
-  })
+    next()
+  }
 }
 
 /** `app.handle` of the apps one kernel makes: the kernel is bound here rather than looked up per request. */
@@ -127,8 +125,6 @@ app.use = function use (this: Application, ...args: unknown[]): Application {
     sub.mountpath = path
     sub.parent = this
     router.use(path, function mounted_app (req: any, res: any, next: (err?: unknown) => void) {
-      // An app of another framework (an Express app) reads node's own header storage.
-      if (!usesHeaderList(sub.response)) releaseHeaderList(res)
       const saved = savePrototypes(req, res)
       sub.handle(req, res, function leaveSubApp (err?: unknown) {
         restorePrototypes(saved, req, res)

@@ -51,6 +51,8 @@ function logError (app: Application, err: any): void {
  */
 export function finalHandler (req: any, res: any, app: Application) {
   return function done (err?: unknown): void {
+    // Nothing left to answer, and no error: a response under way is its handlers' to finish.
+    if (!err && headersSent(res)) return
     const kernel = kernelOf.get(app)
     if (kernel && kernel.hooks.finalHandler.isUsed() && kernel.hooks.finalHandler.call(err, req, res, app) === true) return
 
@@ -74,14 +76,17 @@ export function finalHandler (req: any, res: any, app: Application) {
 
     if (err) setImmediate(logError, app, err)
 
-    if (res.headersSent || res._header) {
-      // Too late for an error page. A response already ended is whole (a stray next() after it
-      // must not cut it short); one still being written is cut, so the client sees it broken.
-      if (!res.writableEnded && req.socket) req.socket.destroy()
+    if (headersSent(res)) {
+      // Too late for an error page: the connection is cut, so the client sees the response broken.
+      if (req.socket) req.socket.destroy()
       return
     }
     send(req, res, status, headers, msg)
   }
+}
+
+function headersSent (res: any): boolean {
+  return typeof res.headersSent === 'boolean' ? res.headersSent : Boolean(res._header)
 }
 
 function resourceName (req: any): string {

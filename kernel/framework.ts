@@ -1,5 +1,5 @@
 // The framework factory: applies a plugin list once and returns a `framework()` that makes apps.
-import { IncomingMessage } from 'http'
+import { IncomingMessage, ServerResponse } from 'http'
 import { EventEmitter } from 'events'
 import { createHooks, type KernelHooks } from './hooks'
 import { resolvePlugins, type Kernel, type Plugin, type PluginOption } from './plugin'
@@ -8,7 +8,6 @@ import { createRouter, type RouterFactory, type RouterOptions } from './router/r
 import { Route } from './router/route'
 import { Layer } from './router/layer'
 import { kernelOf } from './internal/kernel-of'
-import { headerStorePrototype } from './internal/header-store'
 import type { Application } from './types'
 
 /** The callable a preset exports: `framework()` makes an app; the statics are shared by every app. */
@@ -49,8 +48,7 @@ export function createFramework (options: FrameworkOptions = {}): Framework {
   const application: Record<string, any> = {}
   mixin(application, applicationPrototype)
   const request: Record<string, any> = Object.create(IncomingMessage.prototype)
-  // Node's response prototype, under the level that keeps headers in a list (internal/header-store.ts).
-  const response: Record<string, any> = Object.create(headerStorePrototype)
+  const response: Record<string, any> = Object.create(ServerResponse.prototype)
 
   const framework = function createApplication (): Application {
     const app = function app (req: any, res: any, next?: any) {

@@ -7,12 +7,9 @@ export { SyncHook, SyncBailHook, HookMap } from './internal/tapable'
 export { createRouter as Router, createRouter, routerPrototype, type Router as RouterInstance, type RouterOptions } from './router/router'
 export { Route } from './router/route'
 export { Layer } from './router/layer'
-export { inlineMiddleware, type InlineBody } from './router/inline-middleware'
 export { methods } from './router/methods'
 export { TRUST_PROXY_DEFAULT, POWERED_BY } from './application'
 export { kernelOf } from './internal/kernel-of'
-/** For helpers that send a string body where Express sends its bytes: the same bytes on the wire, without the Buffer. */
-export { endStringAsBytes } from './internal/header-store'
 /** For helpers that treat HTTP/2 compatibility responses apart, without loading node:http2 themselves. */
 export { isHttp2Response } from './http2-response'
 export type {

@@ -7,7 +7,6 @@
 // Servers made elsewhere (`http.createServer(app)`, a parent app) keep the switch. All prototype
 // switching lives here, so other servers (HTTP/2) add their classes in one place.
 import { IncomingMessage, ServerResponse } from 'http'
-import { attachHeaderList, canAttachHeaderList, headerStorePrototype, usesHeaderList } from './header-store'
 
 /** What an app contributes: its request and response prototypes (`app.request`, `app.response`). */
 export interface PrototypeOwner {
@@ -38,15 +37,12 @@ export function serverClasses (app: PrototypeOwner): ServerClasses {
   const known = classesOf.get(app)
   if (known && known.request === app.request && known.response === app.response) return known
   class AppRequest extends IncomingMessage {}
-  class AppResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
-    // Node passes options beside the request (highWaterMark…): all arguments go through.
-    constructor (...args: [Request]) {
-      super(...args)
-      attachHeaderList(this)
-    }
-  }
+  class AppResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {}
   Object.setPrototypeOf(AppRequest.prototype, app.request)
   Object.setPrototypeOf(AppResponse.prototype, app.response)
+  // `req.constructor` and `res.constructor` stay node's classes, as after Express's switch.
+  Reflect.deleteProperty(AppRequest.prototype, 'constructor')
+  Reflect.deleteProperty(AppResponse.prototype, 'constructor')
   const classes: AppClasses = { IncomingMessage: AppRequest, ServerResponse: AppResponse, request: app.request, response: app.response }
   classesOf.set(app, classes)
   return classes
@@ -65,12 +61,7 @@ export function adoptPrototypes (app: PrototypeOwner, req: object, res: object):
   const classes = classesOf.get(app)
   const current = classes !== undefined && classes.request === request && classes.response === response
   if (reqProto !== request && !(current && reqProto === classes.IncomingMessage.prototype)) switchPrototype(req, reqProto, request, IncomingMessage)
-  if (resProto !== response && !(current && resProto === classes.ServerResponse.prototype)) {
-    switchPrototype(res, resProto, response, ServerResponse)
-    // A response straight from node's server (`http.createServer(app)`) keeps its headers in a list
-    // too, when nothing set one yet: no parent app will switch it back to a prototype without the list's methods.
-    if (resProto === ServerResponse.prototype && usesHeaderList(response) && canAttachHeaderList(res)) attachHeaderList(res)
-  }
+  if (resProto !== response && !(current && resProto === classes.ServerResponse.prototype)) switchPrototype(res, resProto, response, ServerResponse)
 }
 
 /**
@@ -96,8 +87,7 @@ const hostOf = new WeakMap<object, object>()
 function layeredPrototype (helpers: object, nodePrototype: object, current: object): object {
   const host = hostOf.get(current) ?? current
   const levels: object[] = []
-  // The header list's level stays out: its methods mirror HTTP/1's storage, not the other class's.
-  for (let l: object | null = helpers; l !== null && l !== nodePrototype && l !== headerStorePrototype && l !== Object.prototype; l = Object.getPrototypeOf(l)) levels.push(l)
+  for (let l: object | null = helpers; l !== null && l !== nodePrototype && l !== Object.prototype; l = Object.getPrototypeOf(l)) levels.push(l)
   let byHost = layeredOf.get(helpers)
   if (byHost === undefined) layeredOf.set(helpers, byHost = new WeakMap())
   const cached = byHost.get(host)

@@ -1,7 +1,6 @@
 // One entry of a router's stack: a path matcher and the handler it guards.
 import { pathToRegexp, type PathKey, type PathOptions } from '../internal/path-to-regexp'
 import type { Route } from './route'
-import { inlineBodyOf, type InlineBody } from './inline-middleware'
 import { matchSegments, segmentPattern, type SegmentPattern } from './segment-pattern'
 import type { PathParams } from '../types'
 
@@ -103,7 +102,7 @@ function prefixTest (prefix: string, sensitive: boolean, slashes = -1, trailingS
  * non-Unicode `i` regexp, so a path the regexp accepts always passes (this never wrongly rejects).
  */
 export function lacksPrefix (layer: Layer, path: string, lowerPath: string): boolean {
-  const literal = layer.literal
+  const literal = layer.literalTest()
   if (literal === undefined) return false
   return literal.sensitive ? lacks(path, literal.prefix) : lacks(lowerPath, literal.lowerPrefix)
 }
@@ -124,7 +123,7 @@ export function pathShape (path: string, from = 0, counted = 0): number {
  * `/api/users/1/notes`). Never true for a path the regexp accepts.
  */
 export function lacksSlashes (layer: Layer, shape: number): boolean {
-  const literal = layer.literal
+  const literal = layer.literalTest()
   if (literal === undefined || literal.slashes === -1) return false
   const slashes = shape >> 1
   return slashes !== literal.slashes && !(literal.trailingSlash && (shape & 1) === 1 && slashes - 1 === literal.slashes)
@@ -205,67 +204,71 @@ function withoutBacktracking (regexp: RegExp, path: PathParams): RegExp {
 }
 
 /**
- * A stack entry. Its shape (`handle`, `name`, `params`, `path`, `keys`, `regexp`,
- * `route`, `method`) is Express 4's, because route listers and monitoring tools read it.
+ * A stack entry. Its own fields (`handle`, `name`, `params`, `path`, `keys`, `regexp`, and
+ * `route` or `method` where Express sets them) are Express 4's, in Express's order: route
+ * listers, monitoring tools and patches such as express-async-errors read and write them.
+ * `regexp` is the source of truth for matching: the shortcuts below were derived from the path
+ * the regexp was compiled from, and are used only while `regexp` is still that regexp.
  */
 export class Layer {
-  handle: AnyHandler
-  name: string
-  params: Record<string, string | undefined> | undefined
-  path: string | undefined
-  keys: PathKey[]
-  regexp: LayerRegExp
+  // Declared, not defined: assigned in the constructor as Express assigns them, so an accessor a
+  // tool puts on `Layer.prototype` (express-async-errors' `handle`) sees the assignment.
+  declare handle: AnyHandler
+  declare name: string
+  declare params: Record<string, string | undefined> | undefined
+  declare path: string | undefined
+  declare keys: PathKey[]
+  declare regexp: LayerRegExp
   /** Set on the layer that carries a route (router.route), undefined for middleware. */
-  route: Route | undefined
+  declare route: Route | undefined
   /** Set on a route's own layers: the lowercase method it serves, undefined for `all`. */
-  method: string | undefined
-  /** The handle `router.route` gave the layer carrying a route: while `handle` is still it, the router may skip dispatch. Internal. */
-  dispatcher: AnyHandler | undefined
-  /** How to decide (literal paths) or pre-filter (patterns) a match without the regexp; undefined: always the regexp. Internal. */
-  readonly literal: LiteralTest | undefined
-  /** Set when the path is whole segments of text and `:name`: matched by walking the path, without the regexp. Internal. */
-  readonly segments: SegmentPattern | undefined
-  /** The handle made by `inlineMiddleware`, and its body: the router may run the body while `handle` is still it. Internal. */
-  readonly inlineOf: AnyHandler | undefined
-  readonly inlineBody: InlineBody | undefined
+  declare method: string | undefined
+  /** The regexp the shortcuts were derived with. */
+  #compiled: RegExp
+  /** How to decide (literal paths) or pre-filter (patterns) a match without the regexp; undefined: always the regexp. */
+  #literal: LiteralTest | undefined
+  /** Set when the path is whole segments of text and `:name`: matched by walking the path, without the regexp. */
+  #segments: SegmentPattern | undefined
   /** `handle.length`, remembered for the function it was read from (reading a function's length is slow in V8). */
-  private arityOf: AnyHandler | undefined
-  private arity: number
+  #arityOf: AnyHandler | undefined = undefined
+  #arity = 0
 
   constructor (path: PathParams, options: PathOptions, fn: AnyHandler) {
     this.handle = fn
     this.name = fn.name || '<anonymous>'
     this.params = undefined
     this.path = undefined
-    this.route = undefined
-    this.method = undefined
-    this.dispatcher = undefined
-    this.keys = []
     const opts = options || {}
-    this.regexp = withoutBacktracking(pathToRegexp(path as string, this.keys, opts), path) as LayerRegExp
+    const keys: PathKey[] = this.keys = []
+    this.regexp = withoutBacktracking(pathToRegexp(path as string, keys, opts), path) as LayerRegExp
     this.regexp.fast_star = path === '*'
     this.regexp.fast_slash = path === '/' && opts.end === false
-    this.literal = this.regexp.fast_slash || this.regexp.fast_star ? undefined : literalTest(path, opts)
-    this.segments = segmentPattern(path, opts)
-    this.arityOf = undefined
-    this.arity = 0
-    this.inlineBody = inlineBodyOf(fn)
-    this.inlineOf = this.inlineBody === undefined ? undefined : fn
+    this.#compiled = this.regexp
+    this.#literal = this.regexp.fast_slash || this.regexp.fast_star ? undefined : literalTest(path, opts)
+    this.#segments = segmentPattern(path, opts)
+  }
+
+  /**
+   * The literal test of the path `regexp` was compiled from, while `regexp` is still that one and
+   * the layer matches with the kernel's own `match` (a replaced one decides alone). Internal.
+   */
+  literalTest (): LiteralTest | undefined {
+    return this.regexp === this.#compiled && this.match === kernelMatch ? this.#literal : undefined
   }
 
   /** The number of declared parameters of the current `handle` (tools may replace `handle`: it is re-read then). */
-  private handleArity (fn: AnyHandler): number {
-    if (fn !== this.arityOf) {
-      this.arity = fn.length
-      this.arityOf = fn
+  #handleArity (fn: AnyHandler): number {
+    if (fn !== this.#arityOf) {
+      this.#arity = fn.length
+      this.#arityOf = fn
     }
-    return this.arity
+    return this.#arity
   }
 
   /** Runs the handler as error middleware: only four-parameter functions handle errors. */
   handle_error (error: unknown, req: unknown, res: unknown, next: (err?: unknown) => void): void {
     const fn = this.handle
-    if (this.handleArity(fn) !== 4) {
+    if (this.#handleArity(fn) !== 4) {
       next(error)
       return
     }
@@ -279,7 +282,7 @@ export class Layer {
   /** Runs the handler as request middleware: four-parameter functions are skipped. */
   handle_request (req: unknown, res: unknown, next: (err?: unknown) => void): void {
     const fn = this.handle
-    if (this.handleArity(fn) > 3) {
+    if (this.#handleArity(fn) > 3) {
       next()
       return
     }
@@ -294,17 +297,20 @@ export class Layer {
   match (path: string | undefined | null): boolean {
     let match: RegExpExecArray | null = null
     if (path != null) {
-      if (this.regexp.fast_slash) {
+      const regexp = this.regexp
+      if (regexp.fast_slash) {
         this.params = {}
         this.path = ''
         return true
       }
-      if (this.regexp.fast_star) {
+      if (regexp.fast_star) {
         this.params = { 0: decodeParam(path) }
         this.path = path
         return true
       }
-      const literal = this.literal
+      const derived = regexp === this.#compiled
+      const literal = derived ? this.#literal : undefined
+      const segments = derived ? this.#segments : undefined
       if (literal !== undefined && literal.exact !== undefined) {
         if (matchesExact(path, literal)) {
           // The whole path is the match, and a literal has no parameters.
@@ -312,10 +318,10 @@ export class Layer {
           this.path = path
           return true
         }
-      } else if (this.segments !== undefined) {
-        if (matchSegments(this.segments, path)) return this.setSegmentParams(path, this.segments)
+      } else if (segments !== undefined) {
+        if (matchSegments(segments, path)) return this.#setSegmentParams(path, segments)
       } else if (literal === undefined || startsWithLiteral(path, literal.prefix, literal.sensitive)) {
-        match = this.regexp.exec(path)
+        match = regexp.exec(path)
       }
     }
     if (!match) {
@@ -338,7 +344,7 @@ export class Layer {
   }
 
   /** Sets `params` from the value bounds {@link matchSegments} found, and `path` to the whole path. */
-  private setSegmentParams (path: string, segments: SegmentPattern): boolean {
+  #setSegmentParams (path: string, segments: SegmentPattern): boolean {
     const bounds = segments.bounds
     const keys = this.keys
     this.path = path
@@ -349,11 +355,15 @@ export class Layer {
     }
     const params: Record<string, string | undefined> = {}
     this.params = params
-    // Every value is defined: a later parameter of the same name wins, as in the loop above.
-    for (let i = 0; i < keys.length; i++) params[keys[i].name] = decodeParam(path.slice(bounds[2 * i], bounds[2 * i + 1]))
+    // One value per capture, named by `keys` as the regexp's would be; every value is defined, so
+    // a later parameter of the same name wins, as in the loop above.
+    for (let i = 0; i < segments.names.length; i++) params[keys[i].name] = decodeParam(path.slice(bounds[2 * i], bounds[2 * i + 1]))
     return true
   }
 }
+
+/** `Layer.prototype.match` as the kernel made it, to notice a tool's replacement. */
+export const kernelMatch = Layer.prototype.match
 
 /** Whether `keys` names exactly `names`, in order. */
 function sameNames (keys: readonly PathKey[], names: readonly string[]): boolean {

@@ -1,6 +1,5 @@
 // The layers of a stack indexed by the literal text their matches start with, so a router tests only the layers a path can reach.
-import { lacksSlashes, pathShape, type Layer } from './layer'
-import type { StackWatch } from './watched-stack'
+import { kernelMatch, lacksSlashes, pathShape, type Layer } from './layer'
 
 /**
  * A node of a radix tree over the layers' literal prefixes. The key of a node is the labels
@@ -32,13 +31,13 @@ interface IndexNode {
  */
 export interface RouteIndex {
   readonly layers: readonly Layer[]
+  /** Each layer's `regexp` when indexed: its literal prefix and slash count hold while it is the same. */
+  readonly regexps: ReadonlyArray<RegExp | undefined>
   /** Walk with the path as is (true) or lowercased (false). */
   readonly sensitive: boolean
   /** False when the prefixes are not indexed (all layers at the root): layers must still test theirs. */
   readonly prefixesChecked: boolean
   readonly root: IndexNode
-  /** The watch's write count when the index was built (-1 for a stack without a watch). */
-  readonly writes: number
 }
 
 const indexOf = new WeakMap<readonly Layer[], RouteIndex>()
@@ -100,7 +99,7 @@ function fill (root: IndexNode, layers: readonly Layer[]): void {
     const [current, inherited] = pending.pop()!
     current.candidates = merge(inherited, current.own)
     current.own = []
-    current.shaped = current.candidates.some((i) => (layers[i]?.literal?.slashes ?? -1) !== -1)
+    current.shaped = current.candidates.some((i) => (layers[i]?.literalTest()?.slashes ?? -1) !== -1)
     for (const child of current.children) {
       child.slashes = current.slashes + child.label.split('/').length - 1
       pending.push([child, current.candidates])
@@ -124,7 +123,7 @@ function entries (root: IndexNode): number {
 /** What a layer's matches all start with, as its router compares it ('' when unknown). */
 function keyOf (layer: Layer | undefined): string {
   // A hole in the stack sits at the root: every path reaches it (and fails there, as in Express).
-  const literal = layer == null ? undefined : layer.literal
+  const literal = layer == null ? undefined : layer.literalTest()
   if (literal === undefined || literal.prefix === '') return ''
   return literal.sensitive ? literal.prefix : literal.lowerPrefix
 }
@@ -132,13 +131,14 @@ function keyOf (layer: Layer | undefined): string {
 /** Entries allowed per layer: beyond, the table (many layers above many prefixes) is walked plainly instead. */
 const ENTRIES_PER_LAYER = 64
 
-function build (stack: readonly Layer[], watch: StackWatch | undefined): RouteIndex {
+function build (stack: readonly Layer[]): RouteIndex {
   const layers = stack.slice()
+  const regexps = layers.map((layer) => layer?.regexp)
   let sensitive = 0
   let insensitive = 0
   for (const layer of layers) {
     if (keyOf(layer) === '') continue
-    if (layer.literal!.sensitive) sensitive++
+    if (layer.literalTest()!.sensitive) sensitive++
     else insensitive++
   }
   let indexed = sensitive === 0 || insensitive === 0
@@ -150,16 +150,15 @@ function build (stack: readonly Layer[], watch: StackWatch | undefined): RouteIn
     for (let i = 0; i < layers.length; i++) root.own.push(i)
   }
   fill(root, layers)
-  const index: RouteIndex = { layers, sensitive: sensitive !== 0, prefixesChecked: indexed, root, writes: watch === undefined ? -1 : watch.writes }
-  if (watch !== undefined) watch.index = index
-  else indexOf.set(stack, index)
+  const index: RouteIndex = { layers, regexps, sensitive: sensitive !== 0, prefixesChecked: indexed, root }
+  indexOf.set(stack, index)
   return index
 }
 
 /** The index of `stack`, built again when its length changed or when `rebuild` is set. */
-export function routeIndex (stack: readonly Layer[], watch: StackWatch | undefined, rebuild = false): RouteIndex {
-  const index = watch !== undefined ? watch.index : indexOf.get(stack)
-  return index !== undefined && !rebuild && index.layers.length === stack.length ? index : build(stack, watch)
+export function routeIndex (stack: readonly Layer[], rebuild = false): RouteIndex {
+  const index = indexOf.get(stack)
+  return index !== undefined && !rebuild && index.layers.length === stack.length ? index : build(stack)
 }
 
 /** Shapes below this (paths of up to 15 slashes) have their candidate lists kept; deeper paths filter each time. */
@@ -213,14 +212,17 @@ export function candidatesOf (index: RouteIndex, path: string, lowerPath: string
 }
 
 /**
- * Whether positions `from` to `to - 1` of `stack` still hold the layers the index was built from:
- * for a watched stack, whether nothing was written to it since; otherwise compared one by one.
+ * Whether positions `from` to `to - 1` of `stack` still hold the layers the index was built from,
+ * each with the regexp it had and the kernel's own `match`: the layers a path is passed over
+ * without a test would still refuse it. Compared one by one, on every pass: the stack, each
+ * layer's `regexp` and `Layer.prototype.match` are public, and edited in place by tools.
  */
-export function unchanged (index: RouteIndex, stack: readonly Layer[], watch: StackWatch | undefined, from: number, to: number): boolean {
-  if (watch !== undefined) return index.writes === watch.writes
+export function unchanged (index: RouteIndex, stack: readonly Layer[], from: number, to: number): boolean {
   const layers = index.layers
+  const regexps = index.regexps
   for (let k = from; k < to; k++) {
-    if (stack[k] !== layers[k]) return false
+    const layer = stack[k]
+    if (layer !== layers[k] || layer.regexp !== regexps[k] || layer.match !== kernelMatch) return false
   }
   return true
 }

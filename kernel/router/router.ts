@@ -1,11 +1,9 @@
 // The layer stack: Express 4's Router, with mounting, params, OPTIONS and error flow.
 import parseUrl from 'parseurl'
 import depd from 'depd'
-import { runsInline } from './inline-middleware'
 import { Layer, lacksPrefix } from './layer'
 import { candidatesOf, routeIndex, unchanged, type RouteIndex } from './route-index'
 import { Route, MAX_SYNC_NEXT, lowerMethod } from './route'
-import { watchedStack, type StackWatch } from './watched-stack'
 import { methods } from './methods'
 import { shortTypeName, splitUseArguments } from '../internal/flatten'
 import { kernelOf } from '../internal/kernel-of'
@@ -67,10 +65,6 @@ export interface Router<Inherited = {}> {
   [method: string]: any
 }
 
-/** Where a router keeps the watch of the stack it made (internal). */
-const STACK_WATCH = Symbol('ristretto.stackWatch')
-interface WatchedRouter extends Router { [STACK_WATCH]?: StackWatch }
-
 interface ParamCalled { error: unknown, match: unknown, value: unknown }
 
 /**
@@ -103,9 +97,7 @@ export function createRouter (options: RouterOptions = {}, kernel?: Kernel): Rou
   router.caseSensitive = opts.caseSensitive
   router.mergeParams = opts.mergeParams
   router.strict = opts.strict
-  const watch = watchedStack()
-  ;(router as WatchedRouter)[STACK_WATCH] = watch
-  router.stack = watch.proxy
+  router.stack = []
   if (kernel) kernelOf.set(router, kernel)
   return router
 }
@@ -149,10 +141,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   // Allocated on first need: most requests call no param callback and are not OPTIONS.
   let paramcalled: Record<string, ParamCalled> | undefined
   let options: string[] | undefined
-  // The array behind the stack the router made, unless `router.stack` was replaced since.
-  const ownWatch = (self as WatchedRouter)[STACK_WATCH]
-  const watch = ownWatch !== undefined && self.stack === ownWatch.proxy ? ownWatch : undefined
-  const stack = watch === undefined ? self.stack : watch.raw
+  const stack = self.stack
   const parentParams = req.params
   const parentUrl: string = req.baseUrl || ''
   const parentNext = req.next
@@ -175,7 +164,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   let seenPath: string | undefined
   let seenMethod: unknown
   let methodName: string | undefined
-  let index = routeIndex(stack, watch)
+  let index = routeIndex(stack)
   // The layers the current path can match (positions in the stack, ascending), for which index and path.
   let candidates: Int32Array | undefined
   let candidatesIndex: RouteIndex | undefined
@@ -186,20 +175,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   req.next = next
   req.baseUrl = parentUrl
   req.originalUrl = req.originalUrl || req.url
-  let inlineError: unknown
-  // The app's first layers (query, init) run in place while they are as made: they always go on at
-  // once. Not for a URL without a path, which next() ends at once.
-  if (runsInline(stack[0]) && self.process_params === processParams && getPathname(req) != null) {
-    do {
-      try {
-        stack[idx++].inlineBody!(req, res, next)
-      } catch (thrown) {
-        inlineError = thrown
-        break
-      }
-    } while (idx < stack.length && runsInline(stack[idx]))
-  }
-  next(inlineError)
+  next()
 
   function next (err?: unknown): void {
     let layerError = err === 'route' ? null : err
@@ -244,7 +220,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
     let layer: Layer | undefined
     let match: unknown
     let route: Route | undefined
-    if (index.layers.length !== stack.length) index = routeIndex(stack, watch)
+    if (index.layers.length !== stack.length) index = routeIndex(stack)
     while (match !== true) {
       if (candidates === undefined || candidatesIndex !== index || candidatesPath !== path) {
         lowerPath = index.sensitive && index.prefixesChecked ? path : path.toLowerCase()
@@ -254,12 +230,13 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
         position = 0
       }
       // Layers the index rules out are passed over without a test; they must still be the indexed
-      // ones (router.stack can be edited in place): if not, index the stack again. A candidate
-      // needs no such check: layer.match decides alone, the index only spares the tests.
+      // ones, matching as they did (router.stack, layer.regexp and layer.match are public and
+      // may be edited): if not, index the stack again. A candidate needs no such check:
+      // layer.match decides alone, the index only spares the tests.
       while (position < candidates.length && candidates[position] < idx) position++
       const target = position < candidates.length ? candidates[position] : stack.length
-      if (target !== idx && !unchanged(index, stack, watch, idx, target)) {
-        index = routeIndex(stack, watch, true)
+      if (target !== idx && !unchanged(index, stack, idx, target)) {
+        index = routeIndex(stack, true)
         continue
       }
       idx = target
@@ -271,8 +248,8 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
         continue
       }
       const layerRoute = layer.route
-      if (methodName !== undefined && layerRoute !== undefined && !layerRoute.methods._all && !layerRoute.methods[methodName]) continue
-      if (layer.literal !== undefined && !index.prefixesChecked && lacksPrefix(layer, path, lowerPath)) continue
+      if (methodName !== undefined && layerRoute !== undefined && servesNot(layerRoute, methodName)) continue
+      if (!index.prefixesChecked && lacksPrefix(layer, path, lowerPath)) continue
       match = matchLayer(layer, path)
       route = layer.route
       if (typeof match !== 'boolean') layerError = layerError || match
@@ -335,18 +312,34 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   }
 }
 
-/** Route's own dispatch, to notice one replaced on the prototype or on a route. */
+/** The kernel's own methods, to notice one a tool replaced (on the prototype or on an instance). */
 const routeDispatch = Route.prototype.dispatch
+const routeHandlesMethod = Route.prototype._handles_method
+const layerHandleRequest = Layer.prototype.handle_request
+
+/**
+ * Whether `route` certainly does not serve `methodName` (lowercase, neither HEAD nor OPTIONS),
+ * read from `route.methods` as `_handles_method` reads it, unless a tool replaced that method.
+ */
+function servesNot (route: Route, methodName: string): boolean {
+  const methods = route.methods
+  return route._handles_method === routeHandlesMethod && !methods._all && !methods[methodName]
+}
+
+/** The route a layer's handle dispatches to, as `router.route` made it (a tool may replace the handle). */
+const DISPATCHES = Symbol('ristretto.dispatches')
 
 /**
  * Runs a matched route. A route whose one handler serves the request's method (`app.get(path, fn)`)
- * has that handler run at once, unless a tool replaced the layer's handle or `dispatch`: the
- * route's dispatch would only hand its `next` on, and the router's `next` reads 'route' as it does.
+ * has that handler run at once, while the layer's handle, its `handle_request` and the route's
+ * `dispatch` are the kernel's own: the route's dispatch would only hand its `next` on, and the
+ * router's `next` reads 'route' as it does.
  */
 function runRoute (layer: Layer, route: Route, methodName: string | undefined, req: any, res: any, next: Next): void {
   const only = route.stack.length === 1 ? route.stack[0] : undefined
   if (only != null && methodName !== undefined && (only.method === undefined || only.method === methodName) &&
-    layer.handle === layer.dispatcher && route.dispatch === routeDispatch) only.handle_request(req, res, next)
+    (layer.handle as { [DISPATCHES]?: Route })[DISPATCHES] === route && layer.handle_request === layerHandleRequest &&
+    route.dispatch === routeDispatch) only.handle_request(req, res, next)
   else layer.handle_request(req, res, next)
 }
 
@@ -445,11 +438,11 @@ proto.route = function route (this: Router, path: PathParams): Route {
   const kernel = kernelOf.get(this)
   // Only when tapped: the route then reports its handlers through `routeLayerAdded`.
   if (kernel && kernel.hooks.routeLayerAdded.isUsed()) kernelOf.set(route, kernel)
-  const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true },
-    function handle (req: any, res: any, next: Next) { route.dispatch(req, res, next) })
+  const handle = function handle (req: any, res: any, next: Next) { route.dispatch(req, res, next) }
+  ;(handle as { [DISPATCHES]?: Route })[DISPATCHES] = route
+  const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true }, handle)
   layer.name = 'bound dispatch'
   layer.route = route
-  layer.dispatcher = layer.handle
   addLayer(this, layer, path)
   return route
 }

@@ -48,8 +48,7 @@ export function convertLayer (layer: Layer): void {
   const handle = layer.handle
   if (isRouter(handle)) enableRouter(handle)
   else if (isApp(handle)) enableApp(handle)
-  // Inline middleware (the app's query and init layers) returns nothing: wrapping it would only slow it.
-  else if (!isDispatcher(handle) && !isWrapped(handle) && handle !== layer.inlineOf) layer.handle = wrapLayerHandler(handle, true)
+  else if (!isDispatcher(handle) && !isWrapped(handle)) layer.handle = wrapLayerHandler(handle, true)
 }
 
 /** Converts a handler layer of an async-aware route. */

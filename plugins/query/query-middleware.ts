@@ -5,7 +5,6 @@ import type { IncomingMessage, ServerResponse } from 'http'
 import { BUILT_IN_PARSERS, type QueryParser } from './parsers'
 import { deferQuery, isParsePending } from './lazy-query'
 import { loadQs } from './load-qs'
-import { inlineMiddleware } from '../../kernel'
 
 type Next = (err?: unknown) => void
 /** The query middleware: sets `req.query` unless something already did, then continues. */
@@ -44,9 +43,10 @@ export function query (options?: qs.IParseOptions | QueryParser): QueryMiddlewar
     if (opts.allowPrototypes === undefined) opts.allowPrototypes = true
     parse = function parseQs (str, parseOptions) { return loadQs().parse(str as string, parseOptions as qs.IParseOptions) }
   }
-  return inlineMiddleware('query', function parseQuery (req: QueryRequest) {
+  return function query (req: QueryRequest, res: unknown, next: () => void) {
     if (!isParsePending(req) && !req.query) req.query = parse(rawQuery(req), opts)
-  })
+    next()
+  }
 }
 
 /**
@@ -58,11 +58,12 @@ export function query (options?: qs.IParseOptions | QueryParser): QueryMiddlewar
 export function queryLayer (parserSetting: unknown): QueryMiddleware {
   if (!BUILT_IN_PARSERS.has(parserSetting)) return query(parserSetting as qs.IParseOptions | QueryParser | undefined)
   const parse = parserSetting as QueryParser
-  return inlineMiddleware('query', function parseQuery (req: QueryRequest) {
+  return function query (req: QueryRequest, res: unknown, next: () => void) {
     if (!isParsePending(req) && !req.query) {
       const str = rawQuery(req)
       if (str) deferQuery(req, parse, str)
       else req.query = parse(str)
     }
-  })
+    next()
+  }
 }

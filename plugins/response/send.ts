@@ -1,5 +1,4 @@
 // res.send(body): the body, its type, length, ETag, freshness and HEAD handling.
-import { endStringAsBytes } from '../../kernel'
 import type { Response } from '../../kernel/types'
 import type { ETagFunction } from './types'
 import { deprecate } from './deprecate'
@@ -133,7 +132,8 @@ export function send (this: Response, body?: unknown): Response {
   }
 
   if (this.req.method === 'HEAD') this.end()
-  else if (stringForBytes && typeof chunk === 'string' && chunk !== '') endStringAsBytes(this, chunk)
+  // Express sends the bytes it hashed: node writes the head in latin1 before a Buffer body.
+  else if (stringForBytes && typeof chunk === 'string' && chunk !== '') this.end(Buffer.from(chunk, 'utf8'))
   else if (encoding) this.end(chunk as string, encoding)
   else this.end(chunk as Buffer | string | undefined)
   return this

@@ -6,6 +6,7 @@ import request from 'supertest'
 import minimal from '../../../presets/minimal'
 import { Layer } from '../../../kernel'
 import { lacksPrefix, lacksSlashes, pathShape } from '../../../kernel/router/layer'
+import { segmentPattern } from '../../../kernel/router/segment-pattern'
 import { pathToRegexp, type PathKey, type PathOptions } from '../../../kernel/internal/path-to-regexp'
 import { ROOT, ensureBuilt } from '../../support/built-package'
 
@@ -96,7 +97,7 @@ describe('layer.match(path) on patterns of whole segments', () => {
       (segments, opts, values, tail, upper) => {
         const pattern = '/' + segments.join('/')
         const layer = new Layer(pattern, opts, noop)
-        assert.notEqual(layer.segments, undefined, pattern)
+        assert.notEqual(segmentPattern(pattern, opts), undefined, pattern)
         let k = 0
         const filled = '/' + segments.map((s) => s[0] === ':' ? values[k++].join('') : s).join('/') + tail
         for (const subject of [filled, upper ? filled.toUpperCase() : filled.toLowerCase(), pattern]) {
@@ -152,8 +153,10 @@ describe('layer.match(path) on patterns of whole segments', () => {
     it('matches and builds the same params', () => {
       const source = `
         const { Layer } = require('./dist/kernel/router/layer')
+        const { segmentPattern } = require('./dist/kernel/router/segment-pattern')
         const layer = new Layer('/users/:id/notes/:noteId', { end: true }, () => {})
-        console.log(JSON.stringify([layer.segments.makeParams === undefined, layer.match('/users/7/notes/%41'), layer.params]))
+        const pattern = segmentPattern('/users/:id/notes/:noteId', { end: true })
+        console.log(JSON.stringify([pattern.makeParams === undefined, layer.match('/users/7/notes/%41'), layer.params]))
       `
       const r = spawnSync(process.execPath, ['--disallow-code-generation-from-strings', '-e', source], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' }, timeout: 20000 })
       assert.equal(r.status, 0, r.stderr)
@@ -162,12 +165,12 @@ describe('layer.match(path) on patterns of whole segments', () => {
   })
 
   it('is used only for end-anchored string paths whose segments are each all text or one :name', () => {
-    for (const path of ['/users/:id', '/:a/:b', '/a.b/:c', '/x-y/:id/z']) assert.notEqual(new Layer(path, { end: true }, noop).segments, undefined, path)
+    for (const path of ['/users/:id', '/:a/:b', '/a.b/:c', '/x-y/:id/z']) assert.notEqual(segmentPattern(path, { end: true }), undefined, path)
     for (const path of ['/users', '/users/:id?', '/users/:id(\\d+)', '/:id.:format', '/users/:id/', '/files/*', '/a:b', '//:id', '/caf\u00e9/:id']) {
-      assert.equal(new Layer(path, { end: true }, noop).segments, undefined, path)
+      assert.equal(segmentPattern(path, { end: true }), undefined, path)
     }
-    assert.equal(new Layer('/users/:id', { end: false }, noop).segments, undefined)
-    assert.equal(new Layer(/^\/users\/(\w+)$/, { end: true }, noop).segments, undefined)
+    assert.equal(segmentPattern('/users/:id', { end: false }), undefined)
+    assert.equal(segmentPattern(/^\/users\/(\w+)$/, { end: true }), undefined)
   })
 })
 

@@ -9,15 +9,6 @@ import { reportErrors, quietRejection, tick } from './support'
 import type { NextFunction, Request, Response } from '../../../kernel'
 
 describe('asyncHandlersPlugin()', { timeout: 20_000 }, () => {
-  it('leaves the app\'s query and init layers as made: they return nothing to wait for', () => {
-    const app = modern()
-    app.use((req: Request, res: Response, next: NextFunction) => { next() })
-    const [query, init, user] = app._router!.stack
-    assert.deepEqual([query.handle, init.handle], [query.inlineOf, init.inlineOf])
-    assert.notEqual(query.inlineOf, undefined)
-    assert.equal(user.inlineOf, undefined)
-  })
-
   describe('a route handler', () => {
     const app = modern()
     app.get('/throws', async () => { throw new Error('async throw') })

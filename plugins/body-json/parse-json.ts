@@ -32,6 +32,19 @@ function strictSyntaxError (body: string, index: number): SyntaxError {
 }
 
 /**
+ * Leaves an Error thrown while parsing (by JSON.parse or the reviver) with no own properties but
+ * `message` and `stack`, so a reviver's `status` or `type` does not decide the response: the
+ * error is always a 400 `entity.parse.failed`.
+ */
+function withoutOwnProperties (err: unknown): unknown {
+  if (!(err instanceof Error)) return err
+  for (const key of Object.getOwnPropertyNames(err)) {
+    if (key !== 'stack' && key !== 'message') delete (err as unknown as Record<string, unknown>)[key]
+  }
+  return err
+}
+
+/**
  * Compiles the JSON parse step. An empty body gives `{}`; when `strict`, only a body whose
  * first non-whitespace character is `{` or `[` is parsed.
  */
@@ -45,6 +58,10 @@ export function compileJsonParse (reviver: JsonReviver | undefined, strict: bool
         if (first !== 0x7b && first !== 0x5b) throw strictSyntaxError(body, index)
       }
     }
-    return JSON.parse(body, reviver as ((key: string, value: unknown) => unknown) | undefined)
+    try {
+      return JSON.parse(body, reviver as ((key: string, value: unknown) => unknown) | undefined)
+    } catch (err) {
+      throw withoutOwnProperties(err)
+    }
   }
 }

@@ -27,10 +27,7 @@ export function contentCoding (req: IncomingMessage): string {
  */
 export function inflaterFor (coding: string, inflate: boolean, support: CodingSupport): InflaterFactory | undefined {
   if (coding === 'identity') return undefined
-  if (!inflate) {
-    // `charset` too: body-parser documents the refused coding under that name.
-    throw createError(415, 'content encoding unsupported', { encoding: coding, charset: coding, type: 'encoding.unsupported' })
-  }
+  if (!inflate) throw createError(415, 'content encoding unsupported', { encoding: coding, type: 'encoding.unsupported' })
   const zlib = loadZlib()
   switch (coding) {
     case 'gzip': return zlib.createGunzip

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'http'
 import type { Transform } from 'stream'
 import { contentCoding, inflaterFor, openInflater, type CodingSupport } from './content-coding'
 import { charsetExists, decodeBody, unsupportedCharset } from './charset'
+import { parseFailed, verifyFailed } from './body-errors'
 import { drainRequest } from './drain'
 import { loadRawBody } from './lazy-modules'
 import type { BodyRequest } from './flavors'
@@ -22,25 +23,6 @@ export interface BodyReader {
 }
 
 type Next = (err?: unknown) => void
-
-interface ErrorLike { message?: unknown, status?: unknown, statusCode?: unknown, type?: unknown }
-
-/** What a throw gave, as an Error: verify is user code and may throw anything. */
-function asError (thrown: unknown): Error {
-  if (thrown instanceof Error) return thrown
-  const like: ErrorLike = thrown !== null && typeof thrown === 'object' ? thrown as ErrorLike : {}
-  const message = typeof thrown === 'string' ? thrown : typeof like.message === 'string' ? like.message : String(thrown)
-  const err: Error & ErrorLike = new Error(message)
-  if (like.status !== undefined) err.status = like.status
-  if (like.statusCode !== undefined) err.statusCode = like.statusCode
-  if (like.type !== undefined) err.type = like.type
-  return err
-}
-
-function errorType (err: Error, fallback: string): string {
-  const type = (err as ErrorLike).type
-  return typeof type === 'string' ? type : fallback
-}
 
 /**
  * Reads the body of `req` and calls `next()` with `req.body` set, or `next(err)` with an
@@ -82,8 +64,7 @@ function finish (req: BodyRequest, res: ServerResponse, next: Next, reader: Body
     try {
       reader.verify(req as IncomingMessage, res, buf, charset)
     } catch (thrown) {
-      const err = asError(thrown)
-      next(createError(403, err, { body: buf, type: errorType(err, 'entity.verify.failed') }))
+      next(verifyFailed(thrown, buf))
       return
     }
   }
@@ -93,8 +74,7 @@ function finish (req: BodyRequest, res: ServerResponse, next: Next, reader: Body
     if (charset !== null) body = decodeBody(buf, charset)
     req.body = reader.parse(body, charset)
   } catch (thrown) {
-    const err = asError(thrown)
-    next(createError(400, err, { body, type: errorType(err, 'entity.parse.failed') }))
+    next(parseFailed(thrown, body))
     return
   }
   next()

@@ -24,10 +24,7 @@ export function echoApp (create: () => any, parsers: any, kind: Kind, options: o
   })
   app.use((err: any, req: any, res: any, next: any) => {
     res.statusCode = err.status || 500
-    // The spec also names the refused coding `charset` on encoding.unsupported (as body-parser's
-    // documentation does, not its code): compared only where both set it.
-    const charset = err.type === 'encoding.unsupported' ? undefined : err.charset
-    res.end(JSON.stringify({ status: err.status, type: err.type, message: err.message, expose: err.expose, charset, encoding: err.encoding }))
+    res.end(JSON.stringify({ status: err.status, type: err.type, message: err.message, expose: err.expose, charset: err.charset, encoding: err.encoding }))
   })
   return app
 }

@@ -1,4 +1,4 @@
-// The request's charset, decoding bodies with iconv-lite, and the 415 for a refused charset.
+// The request's charset, the 415 for a refused charset, and decoding bodies with iconv-lite 0.7 (body-parser 2's).
 import contentType from 'content-type'
 import createError from 'http-errors'
 import type { IncomingMessage } from 'http'
@@ -19,25 +19,46 @@ export function requestCharset (req: IncomingMessage): string | undefined {
   }
 }
 
-/** Whether iconv-lite can decode this charset. */
-export function charsetExists (charset: string): boolean {
-  // The charset of nearly every body, answered without iconv-lite's name canonicalisation.
-  return charset === 'utf-8' || loadIconv().encodingExists(charset)
-}
-
-/** The 415 `charset.unsupported` error for a charset a parser refuses or cannot decode. */
-export function unsupportedCharset (charset: string): createError.HttpError {
+/**
+ * The 415 `charset.unsupported` error for a charset a parser refuses or cannot decode: the
+ * message names it upper-cased, the `charset` property as `reported` (the name as given by default).
+ */
+export function unsupportedCharset (charset: string, reported: string = charset): createError.HttpError {
   return createError(415, `unsupported charset "${charset.toUpperCase()}"`, {
-    charset,
+    charset: reported,
     type: 'charset.unsupported'
   })
 }
 
-/** Decodes a body; a leading byte order mark is dropped, as iconv-lite does for every charset. */
-export function decodeBody (buf: Buffer, charset: string): string {
-  if (charset === 'utf-8' || charset === 'utf8') {
-    const str = buf.toString('utf8')
-    return str.charCodeAt(0) === BYTE_ORDER_MARK ? str.slice(1) : str
-  }
-  return loadIconv().decode(buf, charset)
+/** The charsets a family of parsers decodes, as the iconv-lite its reference bundles knows them. */
+export interface CharsetSupport {
+  /** Whether a decoder can be found for the charset (checked before reading when `verify` is set). */
+  exists (charset: string): boolean
+  /**
+   * The error looking up the charset's decoder gives, undefined when there is a decoder:
+   * a 415 `charset.unsupported` for an unknown charset (its `charset` lower-cased).
+   */
+  lookupError (charset: string): Error | undefined
+  /** Decodes a body; a leading byte order mark is dropped, as iconv-lite does for every charset. Throws when it cannot. */
+  decode (buf: Buffer, charset: string): string
 }
+
+function exists (charset: string): boolean {
+  // The charset of nearly every body, answered without iconv-lite's name canonicalisation.
+  return charset === 'utf-8' || loadIconv().encodingExists(charset)
+}
+
+/** iconv-lite 0.7, the charsets body-parser 2 (and so the standalone parsers) decodes. */
+export const CURRENT_CHARSETS: CharsetSupport = Object.freeze({
+  exists,
+  lookupError (charset: string): Error | undefined {
+    return exists(charset) ? undefined : unsupportedCharset(charset, charset.toLowerCase())
+  },
+  decode (buf: Buffer, charset: string): string {
+    if (charset === 'utf-8' || charset === 'utf8') {
+      const str = buf.toString('utf8')
+      return str.charCodeAt(0) === BYTE_ORDER_MARK ? str.slice(1) : str
+    }
+    return loadIconv().decode(buf, charset)
+  }
+})

@@ -32,6 +32,7 @@ export function createBodyParser (flavor: BodyFlavor, options: NormalizedBodyOpt
     limit: options.limit,
     verify: options.verify,
     codings: codingSupport(flavor, definition.experimentalZstd),
+    charsets: flavor.charsets,
     parse: definition.parse
   }
   const matches = options.matches

@@ -2,6 +2,8 @@
 import onFinished from 'on-finished'
 import type { IncomingMessage } from 'http'
 import type { CodingSupport } from './content-coding'
+import { CURRENT_CHARSETS, type CharsetSupport } from './charset'
+import { LEGACY_CHARSETS } from './legacy-charsets'
 
 /** A request as the parsers see it: `_body` marks a body some parser has started reading. */
 export interface BodyRequest extends IncomingMessage {
@@ -18,28 +20,33 @@ export interface BodyFlavor {
   initBody (req: BodyRequest): void
   /** Inflating `br` (and `zstd` on request). */
   readonly brotli: boolean
+  /** The charsets bodies are decoded from. */
+  readonly charsets: CharsetSupport
 }
 
 /**
  * Express 4's built-ins (body-parser 1.20): `req._body` marks a taken body; `req.body` is
- * `{}` unless a parser sets it; a request read by something else fails with 500 `stream.not.readable`.
+ * `{}` unless a parser sets it; a request read by something else fails with 500 `stream.not.readable`;
+ * charsets are those of iconv-lite 0.4.
  */
 export const FRAMEWORK_FLAVOR: BodyFlavor = Object.freeze({
   name: 'framework' as const,
   isTaken (req: BodyRequest): boolean { return req._body === true },
   initBody (req: BodyRequest): void { req.body = req.body || {} },
-  brotli: false
+  brotli: false,
+  charsets: LEGACY_CHARSETS
 })
 
 /**
  * body-parser 2: a body already read (by a parser or anything else) is skipped, and
- * `req.body` is left as it was, `undefined` when nothing set it.
+ * `req.body` is left as it was, `undefined` when nothing set it; charsets are those of iconv-lite 0.7.
  */
 export const STANDALONE_FLAVOR: BodyFlavor = Object.freeze({
   name: 'standalone' as const,
   isTaken (req: BodyRequest): boolean { return req._body === true || onFinished.isFinished(req) },
   initBody (req: BodyRequest): void { if (!('body' in req)) req.body = undefined },
-  brotli: true
+  brotli: true,
+  charsets: CURRENT_CHARSETS
 })
 
 /** The codings a parser of this flavor inflates. */

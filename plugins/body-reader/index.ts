@@ -6,7 +6,8 @@ export {
   type BodyParserOptions, type NormalizedBodyOptions, type TypeOption, type VerifyFunction
 } from './options'
 export { compileTypeMatcher, type TypeMatcher } from './type-matcher'
-export { requestCharset, unsupportedCharset, decodeBody, charsetExists } from './charset'
+export { requestCharset, unsupportedCharset, CURRENT_CHARSETS, type CharsetSupport } from './charset'
+export { LEGACY_CHARSETS } from './legacy-charsets'
 export { readBody, type BodyParse, type BodyReader } from './read-body'
 export { drainRequest } from './drain'
 export type { CodingSupport } from './content-coding'

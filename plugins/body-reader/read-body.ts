@@ -3,7 +3,7 @@ import createError from 'http-errors'
 import type { IncomingMessage, ServerResponse } from 'http'
 import type { Transform } from 'stream'
 import { contentCoding, inflaterFor, openInflater, type CodingSupport } from './content-coding'
-import { charsetExists, decodeBody, unsupportedCharset } from './charset'
+import { unsupportedCharset, type CharsetSupport } from './charset'
 import { parseFailed, verifyFailed } from './body-errors'
 import { drainRequest } from './drain'
 import { loadRawBody } from './lazy-modules'
@@ -19,37 +19,73 @@ export interface BodyReader {
   readonly limit: number
   readonly verify: VerifyFunction | undefined
   readonly codings: CodingSupport
+  readonly charsets: CharsetSupport
   readonly parse: BodyParse
 }
 
 type Next = (err?: unknown) => void
+
+/** A stream as raw-body inspects it before reading: a decoding stream is refused. */
+interface InspectedStream {
+  readable?: unknown
+  _decoder?: unknown
+  _readableState?: { encoding?: unknown, decoder?: unknown }
+}
+
+/**
+ * Whether raw-body refuses the read before it would look up a decoder: a declared length over
+ * the limit (413), a stream decoding to strings or no longer readable (500).
+ */
+function refusedBeforeDecoding (stream: IncomingMessage | Transform, length: string | undefined, limit: number): boolean {
+  const declared = length !== undefined && !Number.isNaN(Number(length)) ? parseInt(length, 10) : NaN
+  if (declared > limit) return true
+  const inspected = stream as unknown as InspectedStream
+  const state = inspected._readableState
+  if (inspected._decoder || (state && (state.encoding || state.decoder))) return true
+  return inspected.readable !== undefined && !inspected.readable
+}
 
 /**
  * Reads the body of `req` and calls `next()` with `req.body` set, or `next(err)` with an
  * http-errors error (see the spec's body parser error table). `charset` is the charset to
  * decode with, `null` to keep the Buffer. On a read error the rest of the request is discarded
  * (see `drainRequest` for when `next(err)` waits for it), so the reply can be sent on a usable connection.
+ *
+ * The checks come in the reference's order. With `verify` the charset is checked first (the
+ * body is read undecoded); then the Content-Encoding; then raw-body's own checks (declared
+ * length, stream state); then, without `verify`, the charset, as raw-body looks up its decoder
+ * before reading; then the limit while reading, the length read, verify, decoding and parsing.
  */
 export function readBody (req: BodyRequest, res: ServerResponse, next: Next, reader: BodyReader, charset: string | null): void {
   // From here on the body belongs to this parser: stacked parsers step aside.
   req._body = true
 
+  if (reader.verify && charset !== null && !reader.charsets.exists(charset)) {
+    next(unsupportedCharset(charset, charset.toLowerCase()))
+    return
+  }
+
   let stream: IncomingMessage | Transform = req
   try {
     const inflater = inflaterFor(contentCoding(req), reader.inflate, reader.codings)
-    if (charset !== null && !charsetExists(charset)) throw unsupportedCharset(charset)
     if (inflater) stream = openInflater(req, inflater)
   } catch (err) {
     next(err)
     return
   }
+  // A declared length is only meaningful for the bytes as sent.
+  const length = stream === req ? req.headers['content-length'] : undefined
 
-  loadRawBody()(stream, {
-    // A declared length is only meaningful for the bytes as sent.
-    length: stream === req ? req.headers['content-length'] : undefined,
-    limit: reader.limit,
-    encoding: null
-  }, function onBody (err, buf) {
+  if (!reader.verify && charset !== null) {
+    const refused = reader.charsets.lookupError(charset)
+    if (refused && !refusedBeforeDecoding(stream, length, reader.limit)) {
+      const error = createError(400, refused)
+      drainRequest(req, res, stream, function afterDrain () { next(error) })
+      return
+    }
+  }
+
+  loadRawBody()(stream, { length, limit: reader.limit, encoding: null }, function onBody (err, buf) {
     if (err) {
       const error = createError(400, err)
       drainRequest(req, res, stream, function afterDrain () { next(error) })
@@ -71,7 +107,7 @@ function finish (req: BodyRequest, res: ServerResponse, next: Next, reader: Body
 
   let body: string | Buffer = buf
   try {
-    if (charset !== null) body = decodeBody(buf, charset)
+    if (charset !== null) body = reader.charsets.decode(buf, charset)
     req.body = reader.parse(body, charset)
   } catch (thrown) {
     next(parseFailed(thrown, body))

@@ -77,8 +77,11 @@ export interface RouterFactory {
   (options?: RouterOptions): Router
 }
 
-/** The prototype of every router. A function, so routers keep `call`/`apply`/`bind`. */
-export const routerPrototype = function Router () {} as unknown as Router
+/**
+ * The prototype of every router: a function, so routers keep `call`/`apply`/`bind`, and, as
+ * Express's `lib/router`, itself a factory (`Router(options)` makes a router of no framework).
+ */
+export const routerPrototype = function Router (options?: RouterOptions) { return createRouter(options) } as unknown as Router
 
 /**
  * Creates a router. Callable as middleware; mount it with `app.use(path, router)`.

@@ -290,16 +290,17 @@ describe('faults: no crash, no double answer, no leaked descriptor or listener',
     assert.ok(ex.responses[0].body.toString().includes('partial'))
   })
 
-  it('a handler that throws after its answer ended: the answer stands, the connection too', async () => {
-    const client = new KeepAliveClient(server.port)
-    try {
-      for (let i = 0; i < 5; i++) {
+  it('a handler that throws after its answer ended: the answer stands, then the connection is closed (as Express)', async () => {
+    for (let i = 0; i < 3; i++) {
+      const client = new KeepAliveClient(server.port)
+      try {
         const res = await client.request('GET /throw-after-end HTTP/1.1\r\nHost: x\r\n\r\n')
         assert.equal(res?.statusCode, 200)
         assert.equal(res?.body.toString(), 'complete')
+        await new Promise<void>((resolve) => { if (client.closed) resolve(); else client.socket.once('close', () => resolve()) })
+      } finally {
+        client.close()
       }
-    } finally {
-      client.close()
     }
   })
 

@@ -249,11 +249,13 @@ export class Layer {
   }
 
   /**
-   * The literal test of the path `regexp` was compiled from, while `regexp` is still that one and
-   * the layer matches with the kernel's own `match` (a replaced one decides alone). Internal.
+   * The literal test of the path `regexp` was compiled from, while `regexp` is still that one, with
+   * neither fast flag set since (they make it match every path), and the layer matches with the
+   * kernel's own `match` (a replaced one decides alone). Internal.
    */
   literalTest (): LiteralTest | undefined {
-    return this.regexp === this.#compiled && this.match === kernelMatch ? this.#literal : undefined
+    const regexp = this.regexp
+    return regexp === this.#compiled && !regexp.fast_slash && !regexp.fast_star && this.match === kernelMatch ? this.#literal : undefined
   }
 
   /** The number of declared parameters of the current `handle` (tools may replace `handle`: it is re-read then). */

@@ -213,8 +213,8 @@ export function candidatesOf (index: RouteIndex, path: string, lowerPath: string
 
 /**
  * Whether positions `from` to `to - 1` of `stack` still hold the layers the index was built from,
- * each with the regexp it had and the kernel's own `match`: the layers a path is passed over
- * without a test would still refuse it. Compared one by one, on every pass: the stack, each
+ * each with the regexp it had (no fast flag set since) and the kernel's own `match`: the layers
+ * a path is passed over without a test would still refuse it. Compared one by one, on every pass: the stack, each
  * layer's `regexp` and `Layer.prototype.match` are public, and edited in place by tools.
  */
 export function unchanged (index: RouteIndex, stack: readonly Layer[], from: number, to: number): boolean {
@@ -222,7 +222,9 @@ export function unchanged (index: RouteIndex, stack: readonly Layer[], from: num
   const regexps = index.regexps
   for (let k = from; k < to; k++) {
     const layer = stack[k]
-    if (layer !== layers[k] || layer.regexp !== regexps[k] || layer.match !== kernelMatch) return false
+    if (layer !== layers[k] || layer.match !== kernelMatch) return false
+    const regexp = layer.regexp
+    if (regexp !== regexps[k] || regexp.fast_slash || regexp.fast_star) return false
   }
   return true
 }

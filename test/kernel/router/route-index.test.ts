@@ -128,7 +128,7 @@ describe('a router dispatching through its index', () => {
     await request(app).get('/exact/1').expect(404)
   })
 
-  describe('router.stack, watched for writes so skipped layers need no comparison', () => {
+  describe('router.stack edited in place: the layers passed over are compared on every pass', () => {
     /** An app with three routes, the stack, where the first route sits, and a layer that would answer `/api/orders/:id` from there. */
     function table () {
       const app = minimal()

@@ -9,13 +9,15 @@ import { htmlDocument } from './html-document'
 const LEADING_SLASHES = /^\/+/
 
 /**
- * Redirects (301) to the original URL's path plus `/`, keeping the query string. The Location is
- * path-only (never a host) and percent-encoded; the body names it, HTML-escaped.
+ * Redirects (301) to the original URL's path plus `/`, keeping the query string and the fragment.
+ * The Location is path-only (never a host) and percent-encoded; the body names it, HTML-escaped.
  */
 export function redirectToFolder (req: IncomingMessage, res: ServerResponse): void {
   const original = parseUrl.original(req)
   const pathname = ((original && original.pathname) || '') + '/'
-  const location = encodeUrl(pathname.replace(LEADING_SLASHES, '/') + ((original && original.search) || ''))
+  const search = (original && original.search) || ''
+  const hash = (original && original.hash) || ''
+  const location = encodeUrl(pathname.replace(LEADING_SLASHES, '/') + search + hash)
   const body = htmlDocument('Redirecting', 'Redirecting to ' + escapeHtml(location))
   res.statusCode = 301
   res.setHeader('Content-Type', 'text/html; charset=UTF-8')

@@ -2,8 +2,18 @@
 import type { IncomingMessage, ServerResponse } from 'http'
 import fresh from 'fresh'
 
-/** Separators of an entity-tag list such as `"a", W/"b"`. */
-const TOKEN_LIST_SEPARATOR = /[ ,]+/
+/** Spaces around one entry of an entity-tag list (tabs are not trimmed). */
+const SURROUNDING_SPACES = /^ +| +$/g
+
+/** The entries of a comma-separated list such as `"a", W/"b"`: spaces around each trimmed, empty ones dropped. */
+function tokenList (header: string): string[] {
+  const tokens: string[] = []
+  for (const part of header.split(',')) {
+    const token = part.replace(SURROUNDING_SPACES, '')
+    if (token !== '') tokens.push(token)
+  }
+  return tokens
+}
 
 function parseHttpDate (value: unknown): number {
   return typeof value === 'string' ? Date.parse(value) : NaN
@@ -30,8 +40,7 @@ export function isPreconditionFailure (req: IncomingMessage, res: ServerResponse
     const tag = headerString(res, 'ETag')
     if (!tag) return true
     if (match === '*') return false
-    return match.split(TOKEN_LIST_SEPARATOR).every((candidate) =>
-      candidate === '' || (candidate !== tag && candidate !== 'W/' + tag && 'W/' + candidate !== tag))
+    return tokenList(match).every((candidate) => candidate !== tag && candidate !== 'W/' + tag && 'W/' + candidate !== tag)
   }
   const unmodifiedSince = parseHttpDate(req.headers['if-unmodified-since'])
   if (!Number.isNaN(unmodifiedSince)) {

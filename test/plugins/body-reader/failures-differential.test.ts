@@ -64,10 +64,10 @@ function optionsOf (kind: Kind, flavor: 'express' | 'body-parser-2'): fc.Arbitra
   const own: Record<Kind, Record<string, fc.Arbitrary<unknown>>> = {
     json: { strict: fc.constantFrom(undefined, false), reviver: fc.constantFrom(undefined, reviver) },
     urlencoded: { extended: fc.boolean(), parameterLimit: fc.constantFrom(undefined, 2), depth: fc.constantFrom(undefined, 1) },
-    // body-parser 2 refuses a defaultCharset other than utf-8 and iso-8859-1 for urlencoded only.
     text: { defaultCharset: fc.constantFrom(undefined, 'iso-8859-1', 'utf-32', 'x-nope') },
     raw: {}
   }
+  // body-parser 2's urlencoded parser takes a defaultCharset, utf-8 or iso-8859-1 only (Express 4's has none).
   if (flavor === 'body-parser-2' && kind === 'urlencoded') own.urlencoded.defaultCharset = fc.constantFrom(undefined, 'iso-8859-1')
   return fc.record({ ...common, ...own[kind] }, { requiredKeys: [] }).map((options: any) => {
     const result: any = {}

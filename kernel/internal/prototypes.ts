@@ -41,8 +41,9 @@ export function serverClasses (app: PrototypeOwner): ServerClasses {
   Object.setPrototypeOf(AppRequest.prototype, app.request)
   Object.setPrototypeOf(AppResponse.prototype, app.response)
   // `req.constructor` and `res.constructor` stay node's classes, as after Express's switch.
-  Reflect.deleteProperty(AppRequest.prototype, 'constructor')
-  Reflect.deleteProperty(AppResponse.prototype, 'constructor')
+  // Redefined, not deleted: a deletion would leave the prototypes in V8's slow dictionary mode.
+  Object.defineProperty(AppRequest.prototype, 'constructor', { configurable: true, writable: true, value: IncomingMessage })
+  Object.defineProperty(AppResponse.prototype, 'constructor', { configurable: true, writable: true, value: ServerResponse })
   const classes: AppClasses = { IncomingMessage: AppRequest, ServerResponse: AppResponse, request: app.request, response: app.response }
   classesOf.set(app, classes)
   return classes

@@ -182,6 +182,23 @@ function compileSide (side: Side, snippets: Snippet[], sourceCache: Map<string, 
   return { program, bySnippet, global }
 }
 
+/** Augmentations are program-wide: a snippet that declares one gets a program of its own (per side). */
+export function augments (s: Snippet): boolean {
+  return /^\s*declare\s+(module\s+['"]|global\b)/m.test(s.text)
+}
+
+function compileGroups (side: Side, snippets: Snippet[], cache: Map<string, ts.SourceFile>): { bySnippet: Map<string, SideResult>; global: string[] } {
+  const groups = [snippets.filter((s) => !augments(s)), ...snippets.filter(augments).map((s) => [s])].filter((g) => g.length)
+  const bySnippet = new Map<string, SideResult>()
+  const global = new Set<string>()
+  for (const g of groups) {
+    const r = compileSide(side, g, cache)
+    for (const [k, v] of r.bySnippet) bySnippet.set(k, v)
+    for (const d of r.global) global.add(d)
+  }
+  return { bySnippet, global: [...global] }
+}
+
 /**
  * `$ExpectType` applies to the line it ends: the type of the expression statement on that line, or of the
  * variable declared there (`const x = …; // $ExpectType T`).
@@ -213,8 +230,8 @@ export function runDifferential (filter: string[] = []): Report {
   let snippets = loadCorpus()
   if (filter.length) snippets = snippets.filter((s) => filter.some((f) => s.id.includes(f)))
   const cache = new Map<string, ts.SourceFile>()
-  const ref = compileSide('reference', snippets, cache)
-  const ris = compileSide('ristretto', snippets, cache)
+  const ref = compileGroups('reference', snippets, cache)
+  const ris = compileGroups('ristretto', snippets, cache)
   const results: SnippetResult[] = []
   let same = 0
   let different = 0

@@ -1,5 +1,6 @@
 // The errors of a read body that verify refused or the parse step could not turn into `req.body`.
 import createError from 'http-errors'
+import type { HttpError } from './http-error'
 
 /** What http-errors accepts as the cause of an error: an Error, a message, or (ignored but for `type`) an object. */
 type Cause = Error | string | object
@@ -24,7 +25,7 @@ function typeOf (cause: Cause, fallback: string): unknown {
  * the thrown error has its own status or `type`. A thrown string is the message of a 403; a
  * thrown object that is not an Error only lends its `type` (the message is `Forbidden`).
  */
-export function verifyFailed (thrown: unknown, body: Buffer): createError.HttpError {
+export function verifyFailed (thrown: unknown, body: Buffer): HttpError {
   const cause = asCause(thrown)
   return createError(403, cause, { body, type: typeOf(cause, 'entity.verify.failed') })
 }
@@ -33,7 +34,7 @@ export function verifyFailed (thrown: unknown, body: Buffer): createError.HttpEr
  * The error for a body the parse step refused: 400 `entity.parse.failed` with the body as
  * decoded (or the Buffer when decoding failed), unless the thrown error has its own status or `type`.
  */
-export function parseFailed (thrown: unknown, body: string | Buffer): createError.HttpError {
+export function parseFailed (thrown: unknown, body: string | Buffer): HttpError {
   const cause = asCause(thrown)
   return createError(400, cause, { body, type: typeOf(cause, 'entity.parse.failed') })
 }

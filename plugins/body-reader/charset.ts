@@ -1,6 +1,7 @@
 // The request's charset, the 415 for a refused charset, and decoding bodies with iconv-lite 0.7 (body-parser 2's).
 import contentType from 'content-type'
 import createError from 'http-errors'
+import type { HttpError } from './http-error'
 import type { IncomingMessage } from 'http'
 import { loadIconv } from './lazy-modules'
 
@@ -23,7 +24,7 @@ export function requestCharset (req: IncomingMessage): string | undefined {
  * The 415 `charset.unsupported` error for a charset a parser refuses or cannot decode: the
  * message names it upper-cased, the `charset` property as `reported` (the name as given by default).
  */
-export function unsupportedCharset (charset: string, reported: string = charset): createError.HttpError {
+export function unsupportedCharset (charset: string, reported: string = charset): HttpError {
   return createError(415, `unsupported charset "${charset.toUpperCase()}"`, {
     charset: reported,
     type: 'charset.unsupported'

@@ -1,6 +1,6 @@
 // raw-body (with iconv-lite) and zlib, required on first use: an app that never reads a body, or
 // never an encoded one, does not load them (~5 ms of every app's startup, measured together).
-import type getRawBody from 'raw-body'
+import type getRawBody = require('raw-body')
 
 type Iconv = typeof import('iconv-lite')
 type Zlib = typeof import('zlib')

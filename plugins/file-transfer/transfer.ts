@@ -1,10 +1,11 @@
 // The file-transfer engine: finds the file, sets its headers, answers conditional and range requests, streams it.
-import fs from 'fs'
+import fs = require('fs')
 import path from 'path'
 import type { IncomingMessage, ServerResponse } from 'http'
 import etag from 'etag'
 import parseRange from 'range-parser'
-import createError, { type HttpError } from 'http-errors'
+import createError from 'http-errors'
+import type { HttpError } from '../body-reader/http-error'
 import { contentTypeOf } from './mime'
 import { resolveTarget } from './resolve-target'
 import { isCachableStatus, isConditionalRequest, isFresh, isPreconditionFailure, isRangeFresh } from './conditional'

@@ -1,5 +1,6 @@
 // Builds the IncomingMessage of an injected request: method, target, headers and a body source.
-import http, { IncomingMessage } from 'http'
+import http = require('http')
+import { IncomingMessage } from 'http'
 import type { Readable } from 'stream'
 import type { InjectSocket } from './fake-socket'
 import type { InjectHeaderValue, InjectRequest } from './types'

@@ -1,5 +1,5 @@
 // The built-in query-string parsers behind the `query parser` setting: extended, simple and none.
-import type qs from 'qs'
+import type * as qs from 'qs'
 import querystring from 'querystring'
 import { loadQs } from './load-qs'
 

@@ -1,5 +1,5 @@
 // The query middleware: `framework.query(options)` and the `query` layer every app router starts with.
-import type qs from 'qs'
+import type * as qs from 'qs'
 import parseUrl from 'parseurl'
 import type { IncomingMessage, ServerResponse } from 'http'
 import { BUILT_IN_PARSERS, type QueryParser } from './parsers'

@@ -1,6 +1,7 @@
 // req.range(size, options): the Range header parsed against a resource size.
 import parseRange from 'range-parser'
 import type { IncomingMessage } from 'http'
+import type { RequestRanges } from './types'
 
 /** Options of `req.range`: `combine` merges overlapping and adjacent ranges. */
 export interface RangeOptions {
@@ -12,7 +13,7 @@ export interface RangeOptions {
  * with a `type` (`'bytes'`), `-1` when unsatisfiable, `-2` when malformed, `undefined`
  * without a `Range` header.
  */
-export function range (this: IncomingMessage, size: number, options?: RangeOptions): parseRange.Ranges | parseRange.Result | undefined {
+export function range (this: IncomingMessage, size: number, options?: RangeOptions): RequestRanges | -1 | -2 | undefined {
   const header = this.headers.range
   if (!header) return undefined
   return parseRange(size, header, options)

@@ -2,4 +2,4 @@
 import depd from 'depd'
 
 /** Reports a deprecated form under the framework's namespace (silenced by `--no-deprecation`). */
-export const deprecate = depd('ristretto')
+export const deprecate: (message: string) => void = depd('ristretto')

@@ -101,7 +101,7 @@ declare function expectType<T>(): <U>(value: U, ...exact: __Equals<T, U> extends
 `
 
 function snippetPath (s: Snippet): string {
-  return path.join(snippetDir, s.corpus, s.name + '.ts')
+  return path.join(snippetDir, s.corpus, s.name.endsWith('.mts') ? s.name : s.name + '.ts')
 }
 
 /** The directives are neutralised (same length) so that both sides report the underlying error codes. */

@@ -263,3 +263,77 @@ import express from 'express'
 const app = express()
 app.emit('custom', 1)
 app.once('custom', () => {})
+
+// @snippet core-express-type
+import express from 'express'
+import * as core from 'express-serve-static-core'
+const app: core.Express = express()
+
+// @snippet core-application-locals-type
+import express from 'express'
+import * as core from 'express-serve-static-core'
+function f(app: core.Application<{ version: string }>) {
+  app.locals // $ExpectType { version: string; } & Locals
+}
+
+// @snippet core-application-locals-missing
+import * as core from 'express-serve-static-core'
+function f(app: core.Application<{ version: string }>) {
+  // @ts-expect-error
+  app.locals.nothing
+}
+
+// @snippet core-params-dictionary
+import { ParamsDictionary } from 'express-serve-static-core'
+const p: ParamsDictionary = { id: '1' }
+
+// @snippet core-query-type
+import { Query } from 'express-serve-static-core'
+const q: Query = { a: 'b', c: ['d'], e: { f: 'g' } }
+
+// @snippet app-locals-assign-function
+import express from 'express'
+const app = express()
+app.locals.format = (n: number) => n.toFixed(2)
+
+// @snippet app-use-returns-this
+import express from 'express'
+const app = express()
+const back: express.Express = app.use((req, res, next) => next())
+
+// @snippet app-listen-callback-error
+import express from 'express'
+const app = express()
+app.listen(3000, () => { console.log('listening') }).on('error', (err) => {})
+
+// @snippet app-disable-wrong-arg
+import express from 'express'
+const app = express()
+// @ts-expect-error
+app.disable(1)
+
+// @snippet express-function-type
+import express from 'express'
+const create: () => express.Express = express
+
+// @snippet express-router-is-function
+import express from 'express'
+const make = express.Router
+make({ strict: true })
+
+// @snippet express-static-is-function
+import express from 'express'
+const serve = express.static
+serve('x')
+
+// @snippet express-json-is-function
+import express from 'express'
+const parse = express.json
+parse()
+
+// @snippet app-mount-event-parent-type
+import express from 'express'
+const admin = express()
+admin.on('mount', (parent) => {
+  parent // $ExpectType Application<Record<string, any>>
+})

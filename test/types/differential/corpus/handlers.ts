@@ -376,3 +376,112 @@ const h: RequestHandler = (req, res) => {
   res.req.url
   req.res?.status(200)
 }
+
+// @snippet handler-next-type-in-typed-handler
+import { RequestHandler } from 'express'
+const h: RequestHandler<{ id: string }> = (req, res, next) => {
+  next // $ExpectType NextFunction
+  next()
+}
+
+// @snippet handler-params-type-expect
+import { RequestHandler } from 'express'
+const h: RequestHandler<{ id: string }> = (req, res) => {
+  req.params // $ExpectType { id: string; }
+}
+
+// @snippet handler-body-type-expect
+import { RequestHandler } from 'express'
+const h: RequestHandler<{}, any, { n: number }> = (req, res) => {
+  req.body // $ExpectType { n: number; }
+}
+
+// @snippet handler-query-type-expect
+import { RequestHandler } from 'express'
+const h: RequestHandler<{}, any, any, { q: string }> = (req, res) => {
+  req.query // $ExpectType { q: string; }
+}
+
+// @snippet handler-locals-type-expect
+import { RequestHandler } from 'express'
+const h: RequestHandler<{}, any, any, {}, { a: 1 }> = (req, res) => {
+  res.locals // $ExpectType { a: 1; } & Locals
+}
+
+// @snippet handler-typed-res-type-expect
+import { RequestHandler } from 'express'
+const h: RequestHandler<{}, string> = (req, res) => {
+  res // $ExpectType Response<string, Record<string, any>, number>
+}
+
+// @snippet handler-typed-req-type-expect
+import { RequestHandler } from 'express'
+const h: RequestHandler<{ a: string }, number, boolean> = (req, res) => {
+  req // $ExpectType Request<{ a: string; }, number, boolean, ParsedQs, Record<string, any>>
+}
+
+// @snippet request-handler-locals-constraint
+import { RequestHandler } from 'express'
+// @ts-expect-error
+type H = RequestHandler<{}, any, any, {}, number>
+
+// @snippet request-locals-constraint
+import { Request } from 'express'
+// @ts-expect-error
+type R = Request<{}, any, any, {}, string>
+
+// @snippet handler-assign-typed-to-default
+import { RequestHandler } from 'express'
+const typed: RequestHandler<{ id: string }> = (req, res) => {}
+// @ts-expect-error
+const plain: RequestHandler = typed
+
+// @snippet handler-assign-body-typed-to-default
+import { RequestHandler } from 'express'
+const typed: RequestHandler<{}, any, { n: number }> = (req, res) => {}
+const plain: RequestHandler = typed
+
+// @snippet handler-async-returns-response
+import express from 'express'
+express().post('/', async (req, res) => {
+  return res.status(201).json({})
+})
+
+// @snippet handler-req-res-destructure
+import express from 'express'
+express().get('/:id', ({ params, query }, res) => {
+  res.json({ id: params.id, q: query.q })
+})
+
+// @snippet handler-res-locals-assign-typed
+import { RequestHandler } from 'express'
+const h: RequestHandler<{}, any, any, {}, { user?: string }> = (req, res, next) => {
+  res.locals.user = 'tobi'
+  next()
+}
+
+// @snippet handler-res-locals-assign-wrong
+import { RequestHandler } from 'express'
+const h: RequestHandler<{}, any, any, {}, { user?: string }> = (req, res, next) => {
+  // @ts-expect-error
+  res.locals.user = 42
+}
+
+// @snippet handler-send-undefined-typed-body
+import { Response } from 'express'
+function f(res: Response<{ a: string }>) {
+  res.send()
+  res.json()
+}
+
+// @snippet handler-promise-rejection-next
+import { RequestHandler } from 'express'
+const wrap = (fn: RequestHandler): RequestHandler => (req, res, next) => {
+  Promise.resolve(fn(req, res, next)).catch(next)
+}
+
+// @snippet handler-generic-wrapper
+import { Request, Response, NextFunction, RequestHandler } from 'express'
+function asyncHandler<P, ResBody, ReqBody>(fn: (req: Request<P, ResBody, ReqBody>, res: Response<ResBody>, next: NextFunction) => Promise<unknown>): RequestHandler<P, ResBody, ReqBody> {
+  return (req, res, next) => { fn(req, res, next).catch(next) }
+}

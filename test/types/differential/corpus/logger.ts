@@ -209,3 +209,69 @@ express().use('/api', morgan('dev'))
 import morgan from 'morgan'
 const format: string = process.env.LOG_FORMAT ?? 'combined'
 morgan(format)
+
+// @snippet token-on-morgan-result
+import morgan from 'morgan'
+const m = morgan.token('a', () => 'b')
+m.format('x', ':a')
+
+// @snippet format-defined-then-used
+import express from 'express'
+import morgan from 'morgan'
+morgan.format('mine', ':method :url')
+express().use(morgan('mine', { immediate: true }))
+
+// @snippet compile-then-format
+import morgan from 'morgan'
+const compiled = morgan.compile(':status')
+morgan.format('status-only', compiled)
+
+// @snippet compile-used-as-format
+import morgan from 'morgan'
+morgan(morgan.compile(':method'))
+
+// @snippet token-callback-res-type
+import morgan from 'morgan'
+morgan.token('st', (req, res) => {
+  res // $ExpectType ServerResponse<IncomingMessage>
+  return String(res.statusCode)
+})
+
+// @snippet token-callback-req-type
+import morgan from 'morgan'
+morgan.token('u', (req) => {
+  req // $ExpectType IncomingMessage
+  return req.url
+})
+
+// @snippet format-fn-returns-string-expect
+import morgan from 'morgan'
+const f: morgan.FormatFn = () => 'x'
+const r = f({} as morgan.TokenIndexer, {} as any, {} as any) // $ExpectType string | null | undefined
+
+// @snippet skip-returns-non-boolean
+import morgan from 'morgan'
+// @ts-expect-error
+morgan('dev', { skip: () => 'yes' })
+
+// @snippet stream-write-wrong
+import morgan from 'morgan'
+// @ts-expect-error
+morgan('dev', { stream: { write: (n: number) => {} } })
+
+// @snippet morgan-handler-assignable
+import morgan from 'morgan'
+import { RequestHandler } from 'express'
+const h: RequestHandler = morgan('tiny')
+
+// @snippet morgan-generic-express
+import morgan from 'morgan'
+import express from 'express'
+const h = morgan<express.Request, express.Response>('tiny')
+express().use(h)
+
+// @snippet format-fn-generic-express
+import morgan from 'morgan'
+import express from 'express'
+const fmt: morgan.FormatFn<express.Request, express.Response> = (tokens, req, res) => `${req.originalUrl} ${res.statusCode}`
+express().use(morgan(fmt))

@@ -196,3 +196,60 @@ function verify(req: IncomingMessage, res: ServerResponse, buf: Buffer, encoding
 }
 bodyParser.json({ verify })
 bodyParser.urlencoded({ extended: false, verify })
+
+// @snippet body-parser-default-call
+import bodyParser from 'body-parser'
+import express from 'express'
+express().use(bodyParser())
+
+// @snippet parser-handler-assignable-to-request-handler
+import bodyParser from 'body-parser'
+import { RequestHandler } from 'express'
+const h: RequestHandler = bodyParser.json()
+
+// @snippet parser-in-array
+import bodyParser from 'body-parser'
+import express from 'express'
+const parsers = [bodyParser.json(), bodyParser.urlencoded({ extended: false })]
+express().use(parsers)
+
+// @snippet parser-type-wrong
+import bodyParser from 'body-parser'
+// @ts-expect-error
+bodyParser.text({ type: 42 })
+
+// @snippet parser-verify-buffer-methods
+import bodyParser from 'body-parser'
+bodyParser.raw({ verify: (req, res, buf) => { buf.toString('hex') } })
+
+// @snippet parser-verify-res-type
+import bodyParser from 'body-parser'
+bodyParser.json({
+  verify: (req, res) => {
+    req // $ExpectType IncomingMessage
+    res // $ExpectType ServerResponse<IncomingMessage>
+  }
+})
+
+// @snippet parser-inflate-wrong
+import bodyParser from 'body-parser'
+// @ts-expect-error
+bodyParser.raw({ inflate: 1 })
+
+// @snippet parser-parameter-limit-wrong
+import bodyParser from 'body-parser'
+// @ts-expect-error
+bodyParser.urlencoded({ parameterLimit: '10' })
+
+// @snippet express-raw-buffer-body
+import express from 'express'
+express().post('/hook', express.raw({ type: 'application/json' }), (req: express.Request<{}, any, Buffer>, res: express.Response) => {
+  const text: string = req.body.toString('utf8')
+  res.end()
+})
+
+// @snippet express-text-body-typed
+import express from 'express'
+express().post<{}, any, string>('/txt', express.text(), (req, res) => {
+  res.send(req.body.toUpperCase())
+})

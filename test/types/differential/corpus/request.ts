@@ -243,3 +243,50 @@ function f(req: Request) {
   const t = req.is('text/*')
   if (typeof t === 'string') t.toUpperCase()
 }
+
+// @snippet req-range-result-narrowing
+import { Request } from 'express'
+function f(req: Request) {
+  const r = req.range(500)
+  if (typeof r === 'number') {
+    expectType<-1 | -2>()(r)
+  }
+}
+
+// @snippet request-ranges-from-core
+import { Request } from 'express'
+import { RequestRanges } from 'express-serve-static-core'
+function f(req: Request) {
+  const r = req.range(10)
+  if (r !== undefined && typeof r !== 'number') {
+    const ranges: RequestRanges = r
+  }
+}
+
+// @snippet req-get-expect-exact
+import { Request } from 'express'
+function f(req: Request) {
+  expectType<string | undefined>()(req.get('accept'))
+  expectType<string | undefined>()(req.header('accept'))
+}
+
+// @snippet req-accepts-expect-exact
+import { Request } from 'express'
+function f(req: Request) {
+  expectType<string | false>()(req.accepts('html'))
+  expectType<string[]>()(req.acceptsEncodings())
+}
+
+// @snippet req-ip-not-string
+import { Request } from 'express'
+function f(req: Request) {
+  // @ts-expect-error
+  const ip: string = req.ip
+}
+
+// @snippet req-params-assign
+import { Request } from 'express'
+function f(req: Request) {
+  req.params = { a: 'b' }
+  req.params.id = '1'
+}

@@ -333,3 +333,55 @@ import { Response } from 'express'
 function f(res: Response) {
   res.status(500).sendStatus(500)
 }
+
+// @snippet res-get-expect-exact
+import { Response } from 'express'
+function f(res: Response) {
+  expectType<string | undefined>()(res.get('etag'))
+}
+
+// @snippet res-locals-assign-any
+import { Response } from 'express'
+function f(res: Response) {
+  res.locals = { a: 1 }
+}
+
+// @snippet res-status-number-literal-core
+import * as core from 'express-serve-static-core'
+function f(res: core.Response) {
+  res.status(418).send("I'm a teapot")
+}
+
+// @snippet res-json-typed-expect
+import { Response } from 'express'
+function f(res: Response<number>) {
+  // @ts-expect-error
+  res.json('1')
+}
+
+// @snippet res-sendfile-void
+import { Response } from 'express'
+function f(res: Response) {
+  expectType<void>()(res.sendFile('/x'))
+  expectType<void>()(res.download('/x'))
+}
+
+// @snippet res-cookie-returns-this
+import { Response } from 'express'
+function f(res: Response) {
+  res.cookie('a', 'b').clearCookie('c').send()
+}
+
+// @snippet res-set-wrong-value
+import { Response } from 'express'
+function f(res: Response) {
+  // @ts-expect-error
+  res.set('X-Number', 1)
+}
+
+// @snippet res-append-wrong-value
+import { Response } from 'express'
+function f(res: Response) {
+  // @ts-expect-error
+  res.append('X-Number', 1)
+}

@@ -291,3 +291,53 @@ import express from 'express'
 const app = express()
 // @ts-expect-error
 app.fetch('/', () => {})
+
+// @snippet route-chain-param-inference
+import express from 'express'
+express.Router().route('/books/:bookId').get((req, res) => {
+  const id: string = req.params.bookId
+  res.end()
+})
+
+// @snippet route-chain-param-unknown
+import express from 'express'
+express.Router().route('/books/:bookId').get((req, res) => {
+  // @ts-expect-error
+  req.params.author
+})
+
+// @snippet router-use-path-params-any
+import express from 'express'
+express.Router().use('/:version', (req, res, next) => {
+  const v: string = req.params.version
+  next()
+})
+
+// @snippet route-multi-params-type
+import express from 'express'
+express().get('/a/:x/b/:y', (req, res) => {
+  expectType<string>()(req.params.x)
+  expectType<string>()(req.params.y)
+})
+
+// @snippet route-optional-param-type
+import express from 'express'
+express().get('/a/:x?', (req, res) => {
+  expectType<string | undefined>()(req.params.x)
+})
+
+// @snippet route-handler-return-type-ignored
+import express from 'express'
+express().get('/', (req, res) => Promise.resolve(1))
+
+// @snippet router-param-value-any
+import express from 'express'
+express.Router().param('n', (req, res, next, value) => {
+  expectType<any>()(value)
+  next()
+})
+
+// @snippet route-all-chain-returns-route
+import express, { IRoute } from 'express'
+const r = express.Router().route('/x' as string)
+const back: IRoute = r.all((req, res, next) => next())

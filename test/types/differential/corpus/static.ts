@@ -109,3 +109,24 @@ express.static('public', opts)
 // @snippet static-set-headers-return
 import express from 'express'
 express.static('public', { setHeaders: (res) => res.set('a', 'b') })
+
+// @snippet static-set-headers-typed-res
+import express from 'express'
+express.static('public', {
+  setHeaders: (res: express.Response, path: string) => { res.set('x', path) }
+})
+
+// @snippet static-set-headers-wrong
+import express from 'express'
+// @ts-expect-error
+express.static('public', { setHeaders: 'no-cache' })
+
+// @snippet static-maxage-wrong
+import express from 'express'
+// @ts-expect-error
+express.static('public', { maxAge: true })
+
+// @snippet static-returns-handler-expect
+import express from 'express'
+import { Handler } from 'express'
+const h: express.Handler = express.static('public')

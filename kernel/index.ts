@@ -4,6 +4,7 @@ export { definePlugin, resolvePlugins, PluginError, type Plugin, type PluginOpti
 export { createHooks, type KernelHooks } from './hooks'
 /** tapable's hook classes, for plugins that own hooks of their own (loaded without tapable's whole index). */
 export { SyncHook, SyncBailHook, HookMap } from './internal/tapable'
+import type { Router as RouterInstance } from './router/router'
 export { createRouter as Router, createRouter, routerPrototype, type Router as RouterInstance, type RouterOptions } from './router/router'
 export { Route } from './router/route'
 export { Layer } from './router/layer'
@@ -13,8 +14,14 @@ export { kernelOf } from './internal/kernel-of'
 /** For helpers that treat HTTP/2 compatibility responses apart, without loading node:http2 themselves. */
 export { isHttp2Response } from './http2-response'
 export type {
-  Application, Request, Response, NextFunction, RequestHandler, ErrorRequestHandler,
-  HandlerArgument, ForeignHandler, ForeignErrorHandler, RequestHandlers, ErrorRequestHandlers, HandlerRegistrar, UseRegistrar,
-  PathParams, ParamHandler, ParamsDictionary, ParsedQuery, RouteParameters, Settings
+  Application, Request, Response, Locals, NextFunction, RequestHandler, ErrorRequestHandler,
+  HandlerArgument, ForeignHandler, ForeignErrorHandler, RequestHandlers, RequestHandlerParams, ErrorRequestHandlers,
+  HandlerRegistrar, UseRegistrar, PathParams, ParamHandler, ParamsDictionary, ParsedQuery, ParsedQs, RouteParameters, Settings
 } from './types'
 export type { RouteRegistrar } from './router/route'
+
+/**
+ * The router type, under the name of its factory (`Router()` makes one): an interface, so it can
+ * be named in annotations and extended. `Inherited` as in {@link RouterInstance}.
+ */
+export interface Router<Inherited = {}> extends RouterInstance<Inherited> {}

@@ -6,6 +6,7 @@ import type { EventEmitter } from 'events'
 import type { Router } from './router/router'
 import type { Route } from './router/route'
 import type { RouteParameters } from './router/route-parameters'
+import type { ParsedQs } from 'qs'
 
 declare global {
   /**
@@ -24,31 +25,39 @@ declare global {
 }
 
 /** Route parameters: names from the path, or capture indexes for regular expressions. */
-export interface ParamsDictionary { [key: string]: string }
+export interface ParamsDictionary { [key: string | number]: string }
 
 /**
- * A parsed query string, as the default (`extended`, qs) parser builds it: nested objects and
- * arrays, any key possibly absent. Untrusted user input: check shapes before use.
+ * A parsed query string, as the default (`extended`, qs) parser builds it: qs's own type, nested
+ * objects and arrays, any key possibly absent. Untrusted user input: check shapes before use.
  */
-export interface ParsedQuery { [key: string]: undefined | string | ParsedQuery | Array<string | ParsedQuery> }
+export type ParsedQuery = ParsedQs
+export type { ParsedQs }
 
-/** `next()` continues, `next(err)` signals an error, `next('route')` / `next('router')` skip. */
+/** `next()` continues, `next(err)` signals an error (`any`: whatever was caught), `next('route')` / `next('router')` skip. */
 export interface NextFunction {
-  (err?: unknown): void
-  (deferToNext: 'route' | 'router'): void
+  (err?: any): void
+  (deferToNext: 'router'): void
+  (deferToNext: 'route'): void
 }
 
 /**
- * The request as a handler sees it: node's `IncomingMessage` with Express 4's members.
- * `P` types `req.params` (inferred from the path by route methods), `ReqBody` `req.body`,
- * `ReqQuery` `req.query`. Plugins add helpers by declaration merging:
- * `declare module 'ristretto/kernel' { interface Request { myHelper(): string } }`.
+ * What `res.locals` and `app.locals` always hold besides their own type parameter: the members
+ * declared on the global `Express.Locals` (and on this interface, by declaration merging).
  */
-export interface Request<P = ParamsDictionary, ReqBody = any, ReqQuery = ParsedQuery> extends IncomingMessage, Express.Request {
+export interface Locals extends Express.Locals {}
+
+/**
+ * The request as a handler sees it: node's `IncomingMessage` with Express 4's members.
+ * `P` types `req.params` (inferred from the path by route methods), `ResBody` and `LocalsObj`
+ * type `req.res`, `ReqBody` `req.body`, `ReqQuery` `req.query`. Plugins add helpers by
+ * declaration merging: `declare module 'ristretto/kernel' { interface Request { myHelper(): string } }`.
+ */
+export interface Request<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>> extends IncomingMessage, Express.Request {
   /** The application handling the request. */
   app: Application
   /** The response of this request. */
-  res?: Response
+  res?: Response<ResBody, LocalsObj>
   /** The path the current router was mounted on (the matched string). */
   baseUrl: string
   /** The URL as received, kept while `req.url` is rewritten by mounting. */
@@ -61,17 +70,20 @@ export interface Request<P = ParamsDictionary, ReqBody = any, ReqQuery = ParsedQ
   params: P
   /** The parsed query string (`{}` when query parsing is off). */
   query: ReqQuery
-  /** The route currently matched (none in middleware before any route matched). */
-  route?: Route
+  /**
+   * The route currently matched (a {@link Route}; none in middleware before any route matched).
+   * `any`, as Express's typings declare it, so route handlers read `req.route.path` unchecked.
+   */
+  route: any
   /** The body as a body parser left it: untrusted, absent until a parser ran. `any` by default because its shape is the user's. */
   body: ReqBody
   /**
    * Cookies as a cookie-parsing middleware (cookie-parser) decoded them; absent until one ran.
-   * Untrusted. `any` values: such parsers decode `j:` JSON cookies into objects.
+   * Untrusted. `any`: such parsers decode `j:` JSON cookies into objects, and apps type them.
    */
-  cookies: Record<string, any>
+  cookies: any
   /** Signed cookies whose signature checked out, decoded (`any`: as {@link Request.cookies}). */
-  signedCookies: Record<string, any>
+  signedCookies: any
   /** The secret a cookie-parsing middleware was given; `res.cookie(name, value, { signed: true })` signs with it. */
   secret?: string
   /** The `next` of the router currently handling the request. */
@@ -80,25 +92,25 @@ export interface Request<P = ParamsDictionary, ReqBody = any, ReqQuery = ParsedQ
 
 /**
  * The response as a handler sees it: node's `ServerResponse` with Express 4's members.
- * `ResBody` types what `res.send` / `res.json` take, `Locals` types `res.locals`.
- * Plugins add helpers by declaration merging.
+ * `ResBody` types what `res.send` / `res.json` take, `LocalsObj` types `res.locals`,
+ * `StatusCode` what `res.status` / `res.sendStatus` take. Plugins add helpers by declaration merging.
  */
-export interface Response<ResBody = any, Locals extends Record<string, any> = Record<string, any>> extends ServerResponse, Express.Response {
+export interface Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number> extends ServerResponse, Express.Response {
   /** The application handling the request. */
   app: Application
   /** The request of this response. */
   req: Request
   /** Per-request view variables. `any` values by default: templates take whatever the app puts there. */
-  locals: Locals & Express.Locals
+  locals: LocalsObj & Locals
 }
 
-/** Middleware `(req, res, next)`. It may return a promise; the router does not wait for it. */
-export type RequestHandler<P = ParamsDictionary, ReqBody = any, ReqQuery = ParsedQuery> =
-  (req: Request<P, ReqBody, ReqQuery>, res: Response, next: NextFunction) => unknown
+/** Middleware `(req, res, next)`. It may be an async function; the router does not wait for its promise. */
+export interface RequestHandler<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>> {
+  (req: Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>, res: Response<ResBody, LocalsObj>, next: NextFunction): void
+}
 
 /** Error-handling middleware: exactly four parameters. `err` is `any`: whatever was thrown or passed to `next(err)`. */
-export type ErrorRequestHandler<P = ParamsDictionary, ReqBody = any, ReqQuery = ParsedQuery> =
-  (err: any, req: Request<P, ReqBody, ReqQuery>, res: Response, next: NextFunction) => unknown
+export type ErrorRequestHandler<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>> = (err: any, req: Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>, res: Response<ResBody, LocalsObj>, next: NextFunction) => void
 
 /**
  * The signatures behind {@link ForeignHandler}. Declared as methods, so their parameters are
@@ -125,45 +137,55 @@ export type ForeignHandler = ForeignSignatures['handler']
 export type ForeignErrorHandler = ForeignSignatures['errorHandler']
 
 /** Handlers for one path: request handlers, foreign middleware, and arrays of them. */
-export type RequestHandlers<P = ParamsDictionary, ReqBody = any, ReqQuery = ParsedQuery> =
-  | RequestHandler<P, ReqBody, ReqQuery> | ForeignHandler
-  | ReadonlyArray<RequestHandler<P, ReqBody, ReqQuery> | ForeignHandler>
+export type RequestHandlers<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>> =
+  | RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj> | ForeignHandler
+  | ReadonlyArray<RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj> | ForeignHandler>
+
+/** Handlers or error handlers for one path, foreign ones, and arrays of them (`@types/express`'s `RequestHandlerParams`). */
+export type RequestHandlerParams<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>> =
+  | RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj> | ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>
+  | ForeignHandler | ForeignErrorHandler
+  | ReadonlyArray<RequestHandler<P> | ErrorRequestHandler<P> | ForeignHandler | ForeignErrorHandler>
 
 /** Error handlers for one path: error-handling middleware, foreign ones, and arrays of them. */
-export type ErrorRequestHandlers<P = ParamsDictionary, ReqBody = any, ReqQuery = ParsedQuery> =
-  | ErrorRequestHandler<P, ReqBody, ReqQuery> | ForeignErrorHandler
-  | ReadonlyArray<ErrorRequestHandler<P, ReqBody, ReqQuery> | ForeignErrorHandler>
+export type ErrorRequestHandlers<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>> =
+  | ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj> | ForeignErrorHandler
+  | ReadonlyArray<ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj> | ForeignErrorHandler>
 
 /** Anything `use` and route methods accept: handlers, routers, apps, and arrays of them, nested. */
 export type HandlerArgument =
-  | RequestHandler<any, any, any> | ErrorRequestHandler<any, any, any> | ForeignHandler | ForeignErrorHandler
-  | Router | Application | readonly HandlerArgument[]
+  | RequestHandler<any, any, any, any, any> | ErrorRequestHandler<any, any, any, any, any> | ForeignHandler | ForeignErrorHandler
+  | Router | Application<any> | readonly HandlerArgument[]
 
 /**
- * A method that registers handlers under a path (`app.get`, `router.post`, …). For a string
- * literal path, `req.params` is typed from it (see {@link RouteParameters}): `'/users/:id'`
- * gives `{ id: string }`. An inline `(req, res, next) =>` is typed, also next to foreign
- * middleware; an inline `(err, req, res, next) =>` needs its parameters annotated (or an
- * `ErrorRequestHandler` variable), as with `@types/express`: overloads are chosen before
- * TypeScript counts the parameters. `ReqBody` and `ReqQuery` type `req.body` and `req.query`
- * when given (or inferred from a typed handler).
+ * A method that registers handlers under a path (`app.get`, `router.post`, …), with
+ * `@types/express`'s type parameters in its order: `<Route, P, ResBody, ReqBody, ReqQuery,
+ * LocalsObj>` for a string path, `<P, ResBody, ReqBody, ReqQuery, LocalsObj>` otherwise, so
+ * `app.get<{ id: string }>(…)` types `req.params` as given. Without type arguments, `P` comes
+ * from typed handlers or else from the path (see {@link RouteParameters}): `'/users/:id'` gives
+ * `{ id: string }`. An inline `(req, res, next) =>` is typed, also next to foreign middleware.
  */
 export interface HandlerRegistrar<T, Inherited = {}> {
-  <Path extends string, ReqBody = any, ReqQuery = ParsedQuery>(path: Path, ...handlers: Array<RequestHandlers<RouteParameters<Path> & Inherited, ReqBody, ReqQuery>>): T
-  <Path extends string, ReqBody = any, ReqQuery = ParsedQuery>(path: Path, ...handlers: Array<ErrorRequestHandlers<RouteParameters<Path> & Inherited, ReqBody, ReqQuery>>): T
-  <ReqBody = any, ReqQuery = ParsedQuery>(path: PathParams, ...handlers: Array<RequestHandlers<ParamsDictionary, ReqBody, ReqQuery>>): T
-  <ReqBody = any, ReqQuery = ParsedQuery>(path: PathParams, ...handlers: Array<ErrorRequestHandlers<ParamsDictionary, ReqBody, ReqQuery>>): T
+  <Route extends string, P = RouteParameters<Route> & Inherited, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(path: Route, ...handlers: Array<RequestHandlers<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
+  <Route extends string, P = RouteParameters<Route> & Inherited, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(path: Route, ...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
+  <P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(path: PathParams, ...handlers: Array<RequestHandlers<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
+  <P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(path: PathParams, ...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
   (path: PathParams, ...handlers: HandlerArgument[]): T
 }
 
-/** `use([path,] ...handlers)`, typed like {@link HandlerRegistrar}; a mount path's parameters type `req.params`. */
+/**
+ * `use([path,] ...handlers)`, typed like {@link HandlerRegistrar} (a mount path's parameters
+ * type `req.params`), and with handlers only: `<P, ResBody, ReqBody, ReqQuery, LocalsObj>`.
+ */
 export interface UseRegistrar<T, Inherited = {}> {
   (...handlers: Array<RequestHandlers<ParamsDictionary>>): T
-  (...handlers: Array<ErrorRequestHandlers<ParamsDictionary>>): T
-  <Path extends string>(path: Path, ...handlers: Array<RequestHandlers<RouteParameters<Path> & Inherited>>): T
-  <Path extends string>(path: Path, ...handlers: Array<ErrorRequestHandlers<RouteParameters<Path> & Inherited>>): T
-  (path: PathParams, ...handlers: Array<RequestHandlers>): T
-  (path: PathParams, ...handlers: Array<ErrorRequestHandlers>): T
+  (...handlers: Array<RequestHandlerParams<ParamsDictionary>>): T
+  <P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(...handlers: Array<RequestHandlers<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
+  <P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
+  <Route extends string, P = RouteParameters<Route> & Inherited, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(path: Route, ...handlers: Array<RequestHandlers<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
+  <Route extends string, P = RouteParameters<Route> & Inherited, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(path: Route, ...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
+  <P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(path: PathParams, ...handlers: Array<RequestHandlers<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
+  <P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(path: PathParams, ...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
   (...handlers: HandlerArgument[]): T
   (path: PathParams, ...handlers: HandlerArgument[]): T
 }
@@ -195,13 +217,16 @@ export interface Settings {
   [name: string]: any
 }
 
-/** The application: a request handler with settings, routing and the `mount` event. */
-export interface Application extends EventEmitter, Express.Application {
+/**
+ * The application: a request handler with settings, routing and the `mount` event.
+ * `LocalsObj` types `app.locals`.
+ */
+export interface Application<LocalsObj extends Record<string, any> = Record<string, any>> extends EventEmitter, Express.Application {
   (req: IncomingMessage | Http2ServerRequest | Request, res: ServerResponse | Http2ServerResponse | Response, next?: (err?: unknown) => void): void
   /** The settings; those with a default are set when the app is created. */
   settings: Partial<Settings>
-  /** App-wide view variables; `locals.settings` is `app.settings`. `any` values: templates take what the app puts there. */
-  locals: Record<string, any> & Express.Locals & { settings: Partial<Settings> }
+  /** App-wide view variables; `locals.settings` is `app.settings`. `any` values by default: templates take what the app puts there. */
+  locals: LocalsObj & Locals
   /** The path pattern(s) this app was mounted on. */
   mountpath: PathParams
   /** The app this one was mounted on. */

@@ -25,6 +25,7 @@ import { viewsPlugin } from '../plugins/views'
 import { removedMiddlewarePlugin } from '../plugins/removed-middleware'
 import type * as kernel from '../kernel'
 import type * as response from '../plugins/response/types'
+import type * as request from '../plugins/request/types'
 import type * as fileTransfer from '../plugins/file-transfer'
 import type * as staticFiles from '../plugins/static'
 import type * as views from '../plugins/views'
@@ -55,38 +56,98 @@ const framework: Framework = createFramework({
  * `@types/express` uses: `import express, { Request, Response, NextFunction } from 'ristretto'`.
  */
 declare namespace framework {
-  export type Application = kernel.Application
+  /**
+   * The application, `Locals` typing `app.locals`. The public names that are interfaces
+   * (`Application`, `Request`, `Response`, `Router`, `Locals`, …) take members by declaration
+   * merging, `declare module 'ristretto' { interface Request { user?: User } }`; such members show
+   * where the name is written. Members that must reach every handler's `req` are declared on
+   * `ristretto/kernel`'s `Request` or on the global `Express.Request`.
+   */
+  export interface Application<Locals extends Record<string, any> = Record<string, any>> extends kernel.Application<Locals> {}
   /** The application (`@types/express`'s name for what `express()` returns). */
-  export type Express = kernel.Application
-  // `any` defaults: as the kernel's own (a body's shape is the user's).
-  export type Request<P = kernel.ParamsDictionary, ReqBody = any, ReqQuery = kernel.ParsedQuery> = kernel.Request<P, ReqBody, ReqQuery>
-  export type Response<ResBody = any, Locals extends Record<string, any> = Record<string, any>> = kernel.Response<ResBody, Locals>
-  export type NextFunction = kernel.NextFunction
-  export type RequestHandler<P = kernel.ParamsDictionary, ReqBody = any, ReqQuery = kernel.ParsedQuery> = kernel.RequestHandler<P, ReqBody, ReqQuery>
+  export interface Express extends kernel.Application {}
+  // `any` defaults: as the kernel's own (bodies and locals are the app's).
+  export interface Request<
+    P = kernel.ParamsDictionary,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = kernel.ParsedQs,
+    Locals extends Record<string, any> = Record<string, any>
+  > extends kernel.Request<P, ResBody, ReqBody, ReqQuery, Locals> {}
+  export interface Response<
+    ResBody = any,
+    Locals extends Record<string, any> = Record<string, any>,
+    StatusCode extends number = number
+  > extends kernel.Response<ResBody, Locals, StatusCode> {}
+  export interface NextFunction extends kernel.NextFunction {}
+  export interface RequestHandler<
+    P = kernel.ParamsDictionary,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = kernel.ParsedQs,
+    Locals extends Record<string, any> = Record<string, any>
+  > extends kernel.RequestHandler<P, ResBody, ReqBody, ReqQuery, Locals> {}
   /** Alias of {@link RequestHandler}. */
-  export type Handler<P = kernel.ParamsDictionary, ReqBody = any, ReqQuery = kernel.ParsedQuery> = kernel.RequestHandler<P, ReqBody, ReqQuery>
-  export type ErrorRequestHandler<P = kernel.ParamsDictionary, ReqBody = any, ReqQuery = kernel.ParsedQuery> = kernel.ErrorRequestHandler<P, ReqBody, ReqQuery>
+  export interface Handler<
+    P = kernel.ParamsDictionary,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = kernel.ParsedQs,
+    Locals extends Record<string, any> = Record<string, any>
+  > extends kernel.RequestHandler<P, ResBody, ReqBody, ReqQuery, Locals> {}
+  export interface ErrorRequestHandler<
+    P = kernel.ParamsDictionary,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = kernel.ParsedQs,
+    Locals extends Record<string, any> = Record<string, any>
+  > extends kernel.ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, Locals> {}
+  /** Request handlers, error handlers, and arrays of them: what route methods take. */
+  export type RequestHandlerParams<
+    P = kernel.ParamsDictionary,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = kernel.ParsedQs,
+    Locals extends Record<string, any> = Record<string, any>
+  > = kernel.RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, Locals>
   export type ForeignHandler = kernel.ForeignHandler
   export type ParamHandler = kernel.ParamHandler
   /** Alias of {@link ParamHandler}. */
   export type RequestParamHandler = kernel.ParamHandler
-  export type Router<Inherited = {}> = kernel.RouterInstance<Inherited>
+  /** A router; `Inherited` types the parent's parameters a `mergeParams` router's handlers see. */
+  export interface Router<Inherited = {}> extends kernel.Router<Inherited> {}
   /** Alias of {@link Router}. */
-  export type IRouter<Inherited = {}> = kernel.RouterInstance<Inherited>
+  export interface IRouter<Inherited = {}> extends kernel.Router<Inherited> {}
+  /** A route method such as `app.get` (`T` is what it returns). */
+  export type IRouterMatcher<T> = kernel.HandlerRegistrar<T>
+  /** A route's method such as `route.get` (`T` is what it returns). */
+  export type IRouterHandler<T, Route extends string = string> = kernel.RouteRegistrar<T, kernel.RouteParameters<Route>>
   export type RouterOptions = kernel.RouterOptions
   export type Route<P = kernel.ParamsDictionary> = kernel.Route<P>
-  /** Alias of {@link Route}. */
-  export type IRoute<P = kernel.ParamsDictionary> = kernel.Route<P>
+  /** The route `app.route(path)` returns, by its path: `IRoute<'/users/:id'>`. */
+  export interface IRoute<Route extends string = string> extends kernel.Route<kernel.RouteParameters<Route>> {}
   export type ParamsDictionary = kernel.ParamsDictionary
-  export type ParsedQuery = kernel.ParsedQuery
-  /** Alias of {@link ParsedQuery}. */
-  export type Query = kernel.ParsedQuery
+  /** qs's parsed query type: what `req.query` holds by default. */
+  export type ParsedQs = kernel.ParsedQs
+  /** Alias of {@link ParsedQs}. */
+  export type ParsedQuery = kernel.ParsedQs
+  /** Alias of {@link ParsedQs}. */
+  export type Query = kernel.ParsedQs
   export type PathParams = kernel.PathParams
   export type RouteParameters<Path extends string> = kernel.RouteParameters<Path>
   export type Settings = kernel.Settings
-  /** What `res.locals` extends: add app-wide members with `declare global { namespace Express { interface Locals { … } } }`. */
-  export type Locals = Express.Locals
+  /**
+   * What `res.locals` and `app.locals` hold besides their type parameter. Add app-wide members
+   * with `declare global { namespace Express { interface Locals { … } } }`.
+   */
+  export interface Locals extends kernel.Locals {}
+  /** `res.send` and its kin: take a body of type `ResBody`, return `T`. */
+  export type Send<ResBody = any, T = Response<ResBody>> = (body?: ResBody) => T
   export type CookieOptions = response.CookieOptions
+  /** One byte range of `req.range`. */
+  export type ByteRange = request.ByteRange
+  /** What `req.range` returns when the ranges are satisfiable. */
+  export type RequestRanges = request.RequestRanges
   export type SendFileOptions = fileTransfer.SendFileOptions
   /** The callback of `res.sendFile` and `res.download`. */
   export type Errback = fileTransfer.TransferCallback

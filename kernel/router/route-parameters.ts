@@ -57,22 +57,29 @@ type Optional<S extends string, F extends Found, Name extends string> =
     ? Walk<Rest, { required: F['required'], optional: F['optional'] | Name, numbered: F['numbered'] }>
     : Walk<S, { required: F['required'] | Name, optional: F['optional'], numbered: F['numbered'] }>
 
+/** One object type with the members of `T` (an intersection), their optional modifiers kept. */
+type Flatten<T> = { [K in keyof T]: T[K] }
+
 /**
  * The type of `req.params` for an Express 4 path string: `:name` gives `name: string`,
- * `:name?` gives `name: string | undefined`, `:name(\\d+)` and `:name*` are named too, and
- * unnamed captures (`*`, `(a|b)`) give numbered keys (`req.params[0]`). A path that is not a
- * literal type (a `string` variable) gives {@link ParamsDictionary}.
+ * `:name?` gives `name?: string`, `:name*` is named too, and unnamed `*` captures give numbered
+ * keys (`req.params[0]`). A path that is not a literal type (a `string` variable), or that holds
+ * a parenthesised pattern, gives {@link ParamsDictionary}, as `@types/express` reads it.
  *
  * @example
- * type P = RouteParameters<'/users/:id/:format?'> // { id: string; format: string | undefined }
+ * type P = RouteParameters<'/users/:id/:format?'> // { id: string; format?: string }
  * type W = RouteParameters<'/files/*'> // { [index: number]: string }
  */
 export type RouteParameters<Path extends string> =
   string extends Path
     ? ParamsDictionary
-    : Path extends string
-      ? Walk<Path, { required: never, optional: never, numbered: false }> extends infer F extends Found
-        // Optional parameters may be `undefined` (the key is still there); unnamed captures by index.
-        ? { [K in F['required'] | F['optional'] | (F['numbered'] extends true ? number : never)]: K extends F['optional'] ? string | undefined : string }
+    : Path extends `${string}(${string}`
+      ? ParamsDictionary
+      : Path extends string
+        ? Walk<Path, { required: never, optional: never, numbered: false }> extends infer F extends Found
+          ? Flatten<
+            & { [K in F['required'] | (F['numbered'] extends true ? number : never)]: string }
+            & { [K in F['optional']]?: string }
+          >
+          : never
         : never
-      : never

@@ -3,15 +3,18 @@ import { Layer } from './layer'
 import { methods } from './methods'
 import { flatten, typeName } from '../internal/flatten'
 import { kernelOf } from '../internal/kernel-of'
-import type { ErrorRequestHandlers, HandlerArgument, ParamsDictionary, ParsedQuery, PathParams, RequestHandlers } from '../types'
+import type { HandlerArgument, ParamsDictionary, ParsedQs, PathParams, RequestHandlerParams, RequestHandlers } from '../types'
 
 /**
  * A route method (`route.get(...)`): typed so inline handlers get their parameter types,
  * `req.params` being `P` (the route's path parameters), also next to foreign middleware.
+ * Type arguments are `@types/express`'s: `route.get<P, ResBody, ReqBody, ReqQuery, LocalsObj>(…)`.
  */
 export interface RouteRegistrar<T, P = ParamsDictionary> {
-  <ReqBody = any, ReqQuery = ParsedQuery>(...handlers: Array<RequestHandlers<P, ReqBody, ReqQuery>>): T
-  <ReqBody = any, ReqQuery = ParsedQuery>(...handlers: Array<ErrorRequestHandlers<P, ReqBody, ReqQuery>>): T
+  (...handlers: Array<RequestHandlers<P>>): T
+  (...handlers: Array<RequestHandlerParams<P>>): T
+  <Params = P, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(...handlers: Array<RequestHandlers<Params, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
+  <Params = P, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(...handlers: Array<RequestHandlerParams<Params, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
   (...handlers: HandlerArgument[]): T
 }
 
@@ -109,8 +112,10 @@ export class Route<P = ParamsDictionary> {
   }
 
   /** Handlers for every method. */
-  all<ReqBody = any, ReqQuery = ParsedQuery> (...handlers: Array<RequestHandlers<P, ReqBody, ReqQuery>>): this
-  all<ReqBody = any, ReqQuery = ParsedQuery> (...handlers: Array<ErrorRequestHandlers<P, ReqBody, ReqQuery>>): this
+  all (...handlers: Array<RequestHandlers<P>>): this
+  all (...handlers: Array<RequestHandlerParams<P>>): this
+  all<Params = P, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>> (...handlers: Array<RequestHandlers<Params, ResBody, ReqBody, ReqQuery, LocalsObj>>): this
+  all<Params = P, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>> (...handlers: Array<RequestHandlerParams<Params, ResBody, ReqBody, ReqQuery, LocalsObj>>): this
   all (...handlers: HandlerArgument[]): this
   all (...handlers: HandlerArgument[]): this {
     for (const handle of flatten(handlers)) {

@@ -62,15 +62,15 @@ declare module '../../kernel/types' {
   }
 
   // The type parameters repeat the kernel's declaration exactly, as merging requires (`any`: bodies and locals are the app's).
-  interface Response<ResBody = any, Locals extends Record<string, any> = Record<string, any>> {
+  interface Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number> {
     /**
      * Sets the status code; chainable. Non-integer and string codes are deprecated (floored by node);
      * a code outside 100..999 makes node throw a `RangeError` when the head is written.
      * @example res.status(404).send('Not here')
      */
-    status (code: number): this
+    status (code: StatusCode): this
     /** Sets the status and sends its standard message as `text/plain` (the number itself when unknown). */
-    sendStatus (code: number): this
+    sendStatus (code: StatusCode): this
     /**
      * Sets a header, or several from an object. Values are coerced to strings (arrays to arrays of strings).
      * A text `Content-Type` without a charset gets one (`text/html` → `text/html; charset=utf-8`).
@@ -82,7 +82,7 @@ declare module '../../kernel/types' {
     header (field: string, value?: unknown): this
     header (fields: Record<string, unknown>): this
     /** The response header `field` (case-insensitive), as set so far. */
-    get (field: string): string | number | string[] | undefined
+    get (field: string): string | undefined
     /** Appends to a header, creating it if absent (`Set-Cookie` lines stay separate). */
     append (field: string, value?: string | string[]): this
     /** Sets `Content-Type`: used as is when it contains `/`, else looked up as an extension (`'json'`, `'.html'`, `'a.png'`). */

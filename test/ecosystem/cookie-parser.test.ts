@@ -5,14 +5,6 @@ import request from 'supertest'
 import cookieParser from 'cookie-parser'
 import express = require('../../presets/default')
 
-// @types/cookie-parser types these on Express's own Request; on ristretto's they are declared like any plugin member.
-declare module '../../kernel/types' {
-  interface Request {
-    cookies: Record<string, any>
-    signedCookies: Record<string, any>
-  }
-}
-
 describe('cookie-parser', () => {
   it('parses the Cookie header into req.cookies', async () => {
     const app = express()

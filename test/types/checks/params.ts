@@ -1,5 +1,5 @@
 // req.params typed from Express 4 path strings, on app and router methods, use() and route().
-import express, { Request, Router } from 'ristretto'
+import express, { Request, Router, ParamsDictionary } from 'ristretto'
 import cors from 'cors'
 import { expectType } from './assert-type'
 
@@ -19,8 +19,13 @@ app.get('/users/:id/:format?', (req, res) => {
   res.send(req.params.format ?? 'json')
 })
 
+// A path with a parenthesised pattern gives a dictionary, as @types/express reads it.
 app.post('/books/:bookId(\\d+)/pages/:page.:ext', (req) => {
-  expectType<{ bookId: string, page: string, ext: string }>()(req.params)
+  expectType<ParamsDictionary>()(req.params)
+  expectType<string>()(req.params.anything)
+})
+app.post('/pages/:page.:ext', (req) => {
+  expectType<{ page: string, ext: string }>()(req.params)
 })
 
 app.get('/files/*', (req) => {
@@ -71,7 +76,7 @@ router.route('/tags/:tag')
   })
   .all((req) => { expectType<string>()(req.params.tag) })
 app.route('/reports/:year/:month?').get((req) => {
-  expectType<{ year: string, month: string | undefined }>()(req.params)
+  expectType<{ year: string, month?: string }>()(req.params)
 })
 
 // A mergeParams router also sees its parent's parameters, of unknown names unless given.
@@ -93,8 +98,24 @@ app.use(router)
 function showUser (req: Request<{ id: string }>, res: express.Response): void { res.send(req.params.id) }
 app.get('/people/:id', showUser)
 
-// Explicit body and query types.
-app.post<'/orders', { items: string[] }, { dryRun?: string }>('/orders', (req) => {
+// Explicit type arguments, in @types/express's order: params, response body, request body, query, locals.
+app.post<{}, { ok: boolean }, { items: string[] }, { dryRun?: string }>('/orders', (req, res) => {
+  expectType<{}>()(req.params)
   expectType<string[]>()(req.body.items)
   expectType<string | undefined>()(req.query.dryRun)
+  res.json({ ok: true })
+  // @ts-expect-error the response body type is given
+  res.json({ ok: 'yes' })
 })
+// An explicit params type wins over the path's.
+app.get<{ foo: string, bar: number }>('/:foo/:bar', (req) => {
+  expectType<number>()(req.params.bar)
+})
+router.route('/explicit/:id').get<{ id: number }>((req) => { expectType<number>()(req.params.id) })
+app.use<{}, any, any, {}, { user: string }>((req, res, next) => {
+  expectType<string>()(res.locals.user)
+  next()
+})
+// A handler typed for other parameters sets them (@types/express infers them from the handler).
+function numericId (req: Request<{ id: number }>, res: express.Response): void { res.send(req.params.id + 1) }
+app.get('/numeric/:id', numericId)

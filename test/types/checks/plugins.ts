@@ -36,7 +36,7 @@ app.get('/req', (req: Request, res: Response) => {
 app.get('/res', (req, res) => {
   res.status(201).set('X-Id', '1').set({ 'X-A': 'a' }).type('json').vary('Accept').append('Link', '<a>')
   res.links({ next: '/page/2' }).location('/here').attachment('report.pdf')
-  expectType<string | number | string[] | undefined>()(res.get('Content-Type'))
+  expectType<string | undefined>()(res.get('Content-Type'))
   res.cookie('session', { id: 1 }, { signed: true, maxAge: 1000 }).clearCookie('old', { path: '/' })
   res.format({ text: () => res.send('hi'), default: () => res.sendStatus(406) })
   res.json({ ok: true })

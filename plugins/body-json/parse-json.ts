@@ -1,6 +1,9 @@
 // JSON body parsing: `strict` judged by the first non-whitespace character, with JSON.parse's own messages.
-/** JSON.parse's reviver. */
-export type JsonReviver = (this: unknown, key: string, value: unknown) => unknown
+/**
+ * JSON.parse's reviver. `any` value and result, as JSON.parse's own reviver type: a reviver
+ * reads and returns JSON values of any shape.
+ */
+export type JsonReviver = { reviver (key: string, value: any): any }['reviver']
 
 /** Stands in for the rest of the body while producing the strict-mode message. */
 const PLACEHOLDER = '#'

@@ -9,9 +9,14 @@ export type TypeOption = string | readonly string[] | ((req: IncomingMessage) =>
 /**
  * Called with the raw body before it is decoded and parsed; throwing rejects the request
  * (403 `entity.verify.failed` unless the error carries its own `status` / `type`).
- * `encoding` is the charset the body will be decoded with, `null` for raw bodies.
+ * `encoding` is the charset the body will be decoded with; a raw body, which is not decoded,
+ * passes `null` there (typed `string`, as `@types/body-parser` types it). Declared as a method,
+ * so a function written for a request type built on node's fits, as with `@types/body-parser`.
  */
-export type VerifyFunction = (req: IncomingMessage, res: ServerResponse, buf: Buffer, encoding: string | null) => void
+export type VerifyFunction = { verify (req: IncomingMessage, res: ServerResponse, buf: Buffer, encoding: string): void }['verify']
+
+/** How the reader calls {@link VerifyFunction}: with `null` for bodies that are not decoded (a method, as that one). */
+export type VerifyCall = { verify (req: IncomingMessage, res: ServerResponse, buf: Buffer, encoding: string | null): void }['verify']
 
 /** Options common to the four parsers. */
 export interface BodyParserOptions {
@@ -30,7 +35,7 @@ export interface NormalizedBodyOptions {
   readonly inflate: boolean
   readonly limit: number
   readonly matches: TypeMatcher
-  readonly verify: VerifyFunction | undefined
+  readonly verify: VerifyCall | undefined
 }
 
 /** The default `limit`: 100kb. */

@@ -8,7 +8,7 @@ import { parseFailed, verifyFailed } from './body-errors'
 import { drainRequest } from './drain'
 import { loadRawBody } from './lazy-modules'
 import type { BodyRequest } from './flavors'
-import type { VerifyFunction } from './options'
+import type { VerifyCall } from './options'
 
 /** Turns the decoded body (a string, or the Buffer when there is no charset) into `req.body`; throws to reject it. */
 export type BodyParse = (body: string | Buffer, charset: string | null) => unknown
@@ -17,7 +17,7 @@ export type BodyParse = (body: string | Buffer, charset: string | null) => unkno
 export interface BodyReader {
   readonly inflate: boolean
   readonly limit: number
-  readonly verify: VerifyFunction | undefined
+  readonly verify: VerifyCall | undefined
   readonly codings: CodingSupport
   readonly charsets: CharsetSupport
   readonly parse: BodyParse

@@ -72,7 +72,7 @@ function createMiddleware (formatLine: FormatFn, options: LoggerOptions, stream:
     }
   }
 
-  return function logger (req: LoggerRequest, res: LoggerResponse, next?: (err?: unknown) => void): void {
+  return function logger (req: LoggerRequest, res: LoggerResponse, next?: (err?: Error) => void): void {
     req._startAt = undefined
     req._startTime = undefined
     req._remoteAddress = remoteAddress(req)
@@ -176,6 +176,6 @@ logger.format('tiny', TINY)
 logger.format('dev', dev)
 logger.format('json', json)
 
-for (const [name, fn] of PREDEFINED_TOKENS) logger.token(name, fn)
+for (const [name, fn] of PREDEFINED_TOKENS) logger.token(name, fn as TokenCallbackFn<LoggerRequest, LoggerResponse>)
 
 export { logger }

@@ -69,7 +69,7 @@ function userAgent (req: LoggerRequest): string | undefined {
 }
 
 /** Every predefined token by name, in the order they are registered on the logger. */
-export const PREDEFINED_TOKENS: ReadonlyArray<readonly [string, TokenCallbackFn]> = [
+export const PREDEFINED_TOKENS: ReadonlyArray<readonly [string, (req: LoggerRequest, res: LoggerResponse, arg?: string) => string | undefined]> = [
   ['url', url],
   ['method', method],
   ['response-time', responseTime],

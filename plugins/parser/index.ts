@@ -40,7 +40,14 @@ parser.urlencoded = function urlencoded (options?: StandaloneUrlencodedOptions):
 
 // The option types, reachable as `parser.JsonOptions` from `import parser = require('ristretto/parser')`.
 declare namespace parser {
+  /** Options every parser takes (`parser.raw`'s). */
   export type Options = BodyParserOptions
+  /** Options of `parser.json` (`@types/body-parser`'s name). */
+  export type OptionsJson = StandaloneJsonOptions
+  /** Options of `parser.text` (`@types/body-parser`'s name). */
+  export type OptionsText = StandaloneTextOptions
+  /** Options of `parser.urlencoded` (`@types/body-parser`'s name). */
+  export type OptionsUrlencoded = StandaloneUrlencodedOptions
   export type JsonOptions = StandaloneJsonOptions
   export type RawOptions = StandaloneRawOptions
   export type TextOptions = StandaloneTextOptions

@@ -23,8 +23,20 @@ logger.format<Request, Response>('fn', (tokens, req, res) => [tokens.method(req,
 app.use(logger<Request, Response>((tokens, req, res) => `${req.ip} ${tokens.status(req, res)}`))
 
 const compiled = logger.compile(':method :url')
+expectType<loggerRequired.FormatFn>()(compiled)
 expectType<string>()(logger.combined)
-void compiled
+
+// A format function returns a line (or nothing), as @types/morgan types it; one returning a
+// record, written as a JSON line, takes its own overload.
+const line: loggerRequired.FormatFn = (tokens, req, res) => `${tokens.method(req, res)} ${res.statusCode}`
+expectType<string | undefined | null>()(line({}, new http.IncomingMessage(null as any), null as any))
+app.use(logger((tokens, req, res) => ({ method: tokens.method(req, res), status: res.statusCode })))
+// @ts-expect-error a FormatFn returns text, not a record
+const notALine: loggerRequired.FormatFn = () => ({ status: 200 })
+void notALine
+const streamOptions: loggerRequired.StreamOptions = { write: (text) => { process.stdout.write(text) } }
+const morganOptions: loggerRequired.Options<http.IncomingMessage, http.ServerResponse> = { stream: streamOptions, skip: () => false }
+app.use(logger('tiny', morganOptions))
 
 // Works on a bare node server as well.
 const log = loggerRequired('short')

@@ -12,12 +12,18 @@ app.use(bodyParser.raw({ type: (req) => req.headers['content-type'] === 'applica
 app.post('/hook', parserRequired.json({
   verify (req, res, buf, encoding) {
     expectType<Buffer>()(buf)
+    expectType<string>()(encoding)
     if (buf.length === 0) throw new Error('empty')
-    void encoding
   }
 }), (req, res) => { res.json(req.body) })
 
+// @types/body-parser's option names, and its reviver: `any` in, `any` out.
 const options: parserRequired.JsonOptions = { reviver: (key, value) => value }
+const json: parserRequired.OptionsJson = { strict: true, reviver: (key, value) => (key === 'at' ? new Date(value) : value) }
+const text: parserRequired.OptionsText = { defaultCharset: 'latin1' }
+const form: parserRequired.OptionsUrlencoded = { extended: false }
+const shared: parserRequired.Options = { limit: 100 }
+void [json, text, form, shared]
 const handler: parserRequired.Handler = parserRequired.json(options)
 app.use(handler)
 

@@ -223,12 +223,15 @@ export interface Settings {
  */
 export interface Application<LocalsObj extends Record<string, any> = Record<string, any>> extends EventEmitter, Express.Application {
   (req: IncomingMessage | Http2ServerRequest | Request, res: ServerResponse | Http2ServerResponse | Response, next?: (err?: unknown) => void): void
-  /** The settings; those with a default are set when the app is created. */
-  settings: Partial<Settings>
+  /** The settings ({@link Settings}), those with a default set at creation. `any`, as Express's typings declare it. */
+  settings: any
   /** App-wide view variables; `locals.settings` is `app.settings`. `any` values by default: templates take what the app puts there. */
   locals: LocalsObj & Locals
   /** The path pattern(s) this app was mounted on. */
   mountpath: PathParams
+  /** `mount` is emitted on a sub-app when it is mounted, with the parent app; other events as EventEmitter's (`any[]`: its listener type). */
+  on (event: 'mount', callback: (parent: Application) => void): this
+  on (event: string | symbol, listener: (...args: any[]) => void): this
   /** The app this one was mounted on. */
   parent?: Application
   /** Per-app request prototype (inherits from the framework's). */
@@ -247,10 +250,11 @@ export interface Application<LocalsObj extends Record<string, any> = Record<stri
   lazyrouter (): void
   handle (req: IncomingMessage, res: ServerResponse, callback?: (err?: unknown) => void): void
 
-  /** Reads a setting, looking through the apps this one is mounted on. */
-  set<Name extends string> (setting: Name): Settings[Name]
-  /** Sets a setting (settings with side effects, such as `etag`, compile their derived value now). */
+  /** Reads a setting, looking through the apps this one is mounted on (`any`, as `app.get(name)`). */
+  set (setting: string): any
+  /** Sets a setting (`etag` and others compile their derived value now). Callbacks are typed by {@link Settings}; any value is taken, as by Express's typings. */
   set<Name extends string> (setting: Name, value: Settings[Name]): this
+  set (setting: string, value: any): this
   enable (setting: string): this
   disable (setting: string): this
   enabled (setting: string): boolean
@@ -267,7 +271,7 @@ export interface Application<LocalsObj extends Record<string, any> = Record<stri
   param (fn: (name: string, arg: any) => ParamHandler | void): this
   all: HandlerRegistrar<this>
   /** `app.get(name)` reads a setting; `app.get(path, ...handlers)` routes GET (and HEAD). */
-  get: (<Name extends string>(setting: Name) => Settings[Name]) & HandlerRegistrar<this>
+  get: ((setting: string) => any) & HandlerRegistrar<this>
   post: HandlerRegistrar<this>
   put: HandlerRegistrar<this>
   delete: HandlerRegistrar<this>

@@ -29,7 +29,7 @@ v2.get('/authors', function listAuthorsV2 (req, res) {
 })
 
 // mergeParams: the nested router sees :author from the path it is mounted on.
-const authorPosts = express.Router({ mergeParams: true })
+const authorPosts = express.Router<{ author: string }>({ mergeParams: true })
 authorPosts.use(function knownAuthor (req, res, next) {
   if (!authors.includes(req.params.author)) return next(createError(404, `No author "${req.params.author}"`))
   next()

@@ -57,9 +57,6 @@ type Optional<S extends string, F extends Found, Name extends string> =
     ? Walk<Rest, { required: F['required'], optional: F['optional'] | Name, numbered: F['numbered'] }>
     : Walk<S, { required: F['required'] | Name, optional: F['optional'], numbered: F['numbered'] }>
 
-/** One object type with the members of `T` (an intersection), their optional modifiers kept. */
-type Flatten<T> = { [K in keyof T]: T[K] }
-
 /**
  * The type of `req.params` for an Express 4 path string: `:name` gives `name: string`,
  * `:name?` gives `name?: string`, `:name*` is named too, and unnamed `*` captures give numbered
@@ -77,9 +74,9 @@ export type RouteParameters<Path extends string> =
       ? ParamsDictionary
       : Path extends string
         ? Walk<Path, { required: never, optional: never, numbered: false }> extends infer F extends Found
-          ? Flatten<
-            & { [K in F['required'] | (F['numbered'] extends true ? number : never)]: string }
-            & { [K in F['optional']]?: string }
-          >
+          // One object type: the required names (and numbered captures), and the optional ones.
+          ? { [K in F['required'] | (F['numbered'] extends true ? number : never)]: string } & { [K in F['optional']]?: string } extends infer Both
+            ? { [K in keyof Both]: Both[K] }
+            : never
           : never
         : never

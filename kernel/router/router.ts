@@ -68,13 +68,12 @@ export interface Router<Inherited = {}> {
 interface ParamCalled { error: unknown, match: unknown, value: unknown }
 
 /**
- * `framework.Router(options)`. With `mergeParams: true` the router's handlers also see the
- * parent's parameters: of unknown names (`ParamsDictionary`), or as given,
- * `framework.Router<{ author: string }>({ mergeParams: true })`.
+ * `framework.Router(options)`. The handlers of a `mergeParams: true` router also see the
+ * parent's parameters; their types are given, `framework.Router<{ author: string }>({ mergeParams: true })`,
+ * or the handlers' `req.params` typed.
  */
 export interface RouterFactory {
-  <Inherited = ParamsDictionary> (options: RouterOptions & { mergeParams: true }): Router<Inherited>
-  (options?: RouterOptions): Router
+  <Inherited = {}> (options?: RouterOptions): Router<Inherited>
 }
 
 /**

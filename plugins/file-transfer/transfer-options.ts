@@ -11,16 +11,19 @@ export interface TransferOptions {
   acceptRanges?: boolean
   /** Send `Cache-Control` (`public, max-age=…`). Default true. */
   cacheControl?: boolean
-  /** `allow`, `deny` (403) or `ignore` (404). Unset: only a final segment starting with a dot is ignored. */
-  dotfiles?: DotfilesPolicy
+  /**
+   * `allow`, `deny` (403) or `ignore` (404). Unset: only a final segment starting with a dot is
+   * ignored. Any string is accepted by the type, as by serve-static's; others throw a TypeError.
+   */
+  dotfiles?: DotfilesPolicy | (string & {})
   /** Send a weak `ETag` built from the file's size and modification time. Default true. */
   etag?: boolean
   /** Extensions tried, in order, when the path has none and is not found (`['html', 'htm']`). Default none. */
   extensions?: string | readonly string[] | false
   /** Add the `immutable` directive to `Cache-Control`. Default false. */
   immutable?: boolean
-  /** Index file(s) served for a path ending in `/`. Default `index.html`; false disables. */
-  index?: string | readonly string[] | false
+  /** Index file(s) served for a path ending in `/`. Default `index.html`; false disables; true is refused (a TypeError), as by serve-static. */
+  index?: string | readonly string[] | boolean
   /** Send `Last-Modified` from the file's modification time. Default true. */
   lastModified?: boolean
   /** `max-age` in milliseconds, or a duration string such as `'2h'`; capped to one year. Default 0. */
@@ -86,7 +89,7 @@ function stringList (value: unknown, name: string): string[] {
  */
 export function compileTransferOptions (options?: TransferOptions | null): CompiledTransferOptions {
   const opts: TransferOptions = options || {}
-  const dotfiles = opts.dotfiles
+  const dotfiles = opts.dotfiles as DotfilesPolicy | undefined
   if (dotfiles !== undefined && !DOTFILES_POLICIES.has(dotfiles)) {
     throw new TypeError('dotfiles option must be "allow", "deny", or "ignore"')
   }

@@ -58,11 +58,12 @@ declare module '../../kernel/types' {
     readonly path: string
     /**
      * The host name from `Host` (or the first `X-Forwarded-Host` value when the peer is trusted),
-     * without the port; IPv6 literals keep their brackets. `undefined` without a host.
+     * without the port; IPv6 literals keep their brackets. `undefined` at run time without a
+     * host (typed `string`, as `@types/express` types it).
      */
-    readonly hostname: string | undefined
+    readonly hostname: string
     /** @deprecated Use `req.hostname`. */
-    readonly host: string | undefined
+    readonly host: string
     /**
      * `true` when the client's cached copy matches the response's `ETag` / `Last-Modified`
      * (GET, HEAD or QUERY; 2xx or 304). Read it after setting those headers.

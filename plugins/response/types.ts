@@ -63,6 +63,8 @@ declare module '../../kernel/types' {
 
   // The type parameters repeat the kernel's declaration exactly, as merging requires (`any`: bodies and locals are the app's).
   interface Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number> {
+    /** A charset an app or middleware records on the response (Express's typings declare it; the framework does not read it). */
+    charset: string
     /**
      * Sets the status code; chainable. Non-integer and string codes are deprecated (floored by node);
      * a code outside 100..999 makes node throw a `RangeError` when the head is written.

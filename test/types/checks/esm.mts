@@ -22,7 +22,7 @@ app.use((err: Error, req: Request, res: Response, next: NextFunction) => { next(
 const route: Route = app.route('/x')
 route.get((req, res) => { res.end() })
 const sameApp: Application = app
-const env = sameApp.get('env')
+const env: Settings['env'] = sameApp.get('env')
 expectType<string>()(env)
 const envAgain: Settings['env'] = app.set('env')
 expectType<string>()(envAgain)

@@ -14,7 +14,7 @@ app.get('/req', (req: Request, res: Response) => {
   expectType<string[]>()(req.ips)
   expectType<string[]>()(req.subdomains)
   expectType<string>()(req.path)
-  expectType<string | undefined>()(req.hostname)
+  expectType<string>()(req.hostname)
   expectType<boolean>()(req.fresh)
   expectType<boolean>()(req.stale)
   expectType<boolean>()(req.xhr)

@@ -15,7 +15,7 @@ export { kernelOf } from './internal/kernel-of'
 export { isHttp2Response } from './http2-response'
 export type {
   Application, Request, Response, Locals, NextFunction, RequestHandler, ErrorRequestHandler,
-  HandlerArgument, ForeignHandler, ForeignErrorHandler, RequestHandlers, RequestHandlerParams, ErrorRequestHandlers,
+  HandlerArgument, ForeignHandler, ForeignErrorHandler, RequestHandlers, RequestHandlerParams, Handled,
   HandlerRegistrar, UseRegistrar, PathParams, ParamHandler, ParamsDictionary, ParsedQuery, ParsedQs, RouteParameters, Settings
 } from './types'
 export type { RouteRegistrar } from './router/route'

@@ -106,11 +106,19 @@ export interface Response<ResBody = any, LocalsObj extends Record<string, any> =
 
 /** Middleware `(req, res, next)`. It may be an async function; the router does not wait for its promise. */
 export interface RequestHandler<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>> {
-  (req: Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>, res: Response<ResBody, LocalsObj>, next: NextFunction): void
+  (req: Handled.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>, res: Handled.Response<ResBody, LocalsObj>, next: NextFunction): void
 }
 
 /** Error-handling middleware: exactly four parameters. `err` is `any`: whatever was thrown or passed to `next(err)`. */
-export type ErrorRequestHandler<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>> = (err: any, req: Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>, res: Response<ResBody, LocalsObj>, next: NextFunction) => void
+export type ErrorRequestHandler<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>> = (err: any, req: Handled.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>, res: Handled.Response<ResBody, LocalsObj>, next: NextFunction) => void
+
+type KernelRequest<P, ResBody, ReqBody, ReqQuery, LocalsObj extends Record<string, any>> = Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>
+type KernelResponse<ResBody, LocalsObj extends Record<string, any>, StatusCode extends number> = Response<ResBody, LocalsObj, StatusCode>
+/** What handlers receive: the kernel's request and response, and what a preset merges in (the default preset's own `Request`, `Response`). */
+export declare namespace Handled {
+  interface Request<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>> extends KernelRequest<P, ResBody, ReqBody, ReqQuery, LocalsObj> {}
+  interface Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number> extends KernelResponse<ResBody, LocalsObj, StatusCode> {}
+}
 
 /**
  * The signatures behind {@link ForeignHandler}. Declared as methods, so their parameters are
@@ -146,11 +154,6 @@ export type RequestHandlerParams<P = ParamsDictionary, ResBody = any, ReqBody = 
   | RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj> | ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>
   | ForeignHandler | ForeignErrorHandler
   | ReadonlyArray<RequestHandler<P> | ErrorRequestHandler<P> | ForeignHandler | ForeignErrorHandler>
-
-/** Error handlers for one path: error-handling middleware, foreign ones, and arrays of them. */
-export type ErrorRequestHandlers<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>> =
-  | ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj> | ForeignErrorHandler
-  | ReadonlyArray<ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj> | ForeignErrorHandler>
 
 /** Anything `use` and route methods accept: handlers, routers, apps, and arrays of them, nested. */
 export type HandlerArgument =
@@ -197,7 +200,7 @@ export type PathParams = string | RegExp | ReadonlyArray<string | RegExp>
  * `app.param` / `router.param` callback: `value` is the parameter's decoded value (a string;
  * `any` so callbacks that declare the type they convert it to, as Express apps do, still fit).
  */
-export type ParamHandler = (req: Request, res: Response, next: NextFunction, value: any, name: string) => unknown
+export type ParamHandler = (req: Handled.Request, res: Handled.Response, next: NextFunction, value: any, name: string) => unknown
 
 /**
  * The settings read through `app.get(name)` and written with `app.set(name, value)`: the

@@ -161,4 +161,15 @@ declare namespace framework {
   export type BodyParserHandler = bodyReader.BodyParserHandler
 }
 
+// Handlers receive the public `Request` and `Response` too, so members declared on them with
+// `declare module 'ristretto' { interface Request { … } }` reach every handler.
+declare module '../kernel/types' {
+  namespace Handled {
+    interface Request<P = kernel.ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = kernel.ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>
+      extends framework.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj> {}
+    interface Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number>
+      extends framework.Response<ResBody, LocalsObj, StatusCode> {}
+  }
+}
+
 export = framework

@@ -30,3 +30,15 @@ app.get('/', (req: Request, res: Response) => {
 express().get('/', (req) => { expectType<number>()(req.startedAt) })
 
 app.listen(0)
+
+// Members declared on the main module's Request and Response reach every handler, and the names where written.
+declare module 'ristretto' {
+  interface Request { tenant?: string }
+  interface Response { sendOk (): this }
+}
+express().get('/tenant', (req, res) => {
+  expectType<string | undefined>()(req.tenant)
+  res.sendOk().end()
+})
+function tenantOf (req: express.Request): string | undefined { return req.tenant }
+void tenantOf

@@ -93,8 +93,11 @@ declare module '../../kernel/types' {
     contentType (type: string): this
     /** Adds `field` (or each of an array) to the `Vary` header when absent. */
     vary (field: string | string[]): this
-    /** Appends to the `Link` header one `<url>; rel="name"` per property. */
-    links (links: Record<string, string>): this
+    /**
+     * Appends to the `Link` header one `<url>; rel="name"` per property of `links` (URLs by
+     * relation). `any`, as Express's typings take it.
+     */
+    links (links: any): this
     /**
      * Sets `Location`, percent-encoding what is not already encoded. `'back'` (deprecated) means the Referrer or `/`.
      */

@@ -45,8 +45,6 @@ app.get('/res', (req, res) => {
   res.sendFile('/srv/a.txt', { maxAge: '1d', headers: { 'X-File': 'a' } }, (err) => { void err })
   res.download('/srv/a.txt', 'a.txt', { dotfiles: 'deny' }, (err) => { void err })
   res.render('page', { user: 'tobi' }, (err, html) => { if (!err) res.send(html) })
-  // @ts-expect-error links take URLs by relation
-  res.links(['a'])
 })
 
 // res.send and res.json take the body type when the Response says so; res.locals the locals type.

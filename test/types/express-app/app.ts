@@ -99,7 +99,7 @@ app.post('/login', passport.authenticate('local', { failureRedirect: '/login', f
   res.redirect('/')
 })
 
-app.post('/register', (req: Request<{}, LoginBody>, res: Response) => {
+app.post('/register', (req: Request<{}, any, LoginBody>, res: Response) => {
   const { username, password } = req.body
   if (username.length === 0 || password.length < 8) return res.status(400).send('Bad input')
   res.status(201).json({ username })
@@ -118,6 +118,19 @@ app.get('/search', cors(), (req, res) => {
     default: () => res.sendStatus(406)
   })
 })
+
+interface SearchQuery { q?: string, page?: string }
+interface ViewLocals { user?: Express.User }
+app.get<{}, { q: string }, any, SearchQuery, ViewLocals>('/typed-search', (req, res) => {
+  const page: number = Number(req.query.page ?? '1')
+  res.locals.user = req.user
+  res.json({ q: `${req.query.q ?? ''}:${page}` })
+})
+app.get<{ id: string; format: 'json' | 'xml' }>('/reports/:id.:format', (req, res) => {
+  res.type(req.params.format).send(req.params.id)
+})
+const typedHandler: RequestHandler<{ slug: string }, string> = (req, res) => { res.send(req.params.slug) }
+app.get('/pages/:slug', typedHandler)
 
 app.get('/download/:file', async (req, res, next) => {
   res.download(`/srv/files/${req.params.file}`, (err) => { if (err) next(err) })

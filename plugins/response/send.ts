@@ -5,7 +5,6 @@ import { deprecate } from './deprecate'
 import { setUtf8Charset, takeTyped } from './content-type'
 import { BUILT_IN_ETAG_FUNCTIONS, type BuiltInETagFunction } from './etag-setting'
 import { statusMessage } from './status'
-import { endAsBytes } from './end-as-bytes'
 
 /** Below this length a string's byte length is computed without converting it to a Buffer first. */
 const SMALL_BODY = 1000
@@ -133,8 +132,8 @@ export function send (this: Response, body?: unknown): Response {
   }
 
   if (this.req.method === 'HEAD') this.end()
-  // Express sends the bytes it hashed, as a Buffer.
-  else if (stringForBytes && typeof chunk === 'string' && chunk !== '') endAsBytes(this, chunk, length!)
+  // Express sends the bytes it hashed: node writes the head in latin1 before a Buffer body.
+  else if (stringForBytes && typeof chunk === 'string' && chunk !== '') this.end(Buffer.from(chunk, 'utf8'))
   else if (encoding) this.end(chunk as string, encoding)
   else this.end(chunk as Buffer | string | undefined)
   return this

@@ -1,4 +1,4 @@
-// res.send ends a hashed string body in Express's bytes, whatever wraps the response.
+// res.send ends a hashed string body as the Buffer Express sends, whatever wraps the response.
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import http from 'node:http'

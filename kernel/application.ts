@@ -10,6 +10,7 @@ import { adoptPrototypes, restorePrototypes, savePrototypes, serverClasses } fro
 import type { Application, PathParams, Request } from './types'
 import type { Kernel } from './plugin'
 import type { Router } from './router/router'
+import type { MethodTable } from './router/route'
 
 const deprecate = depd('ristretto')
 
@@ -196,7 +197,7 @@ for (const method of methods) {
     // `app.get(name)` with one argument reads a setting.
     if (method === 'get' && arguments.length === 1) return (this as any).set(path as string)
     this.lazyrouter()
-    const route = this._router!.route(path)
+    const route = this._router!.route(path) as unknown as MethodTable
     route[method](...handlers)
     return this
   }
@@ -204,7 +205,7 @@ for (const method of methods) {
 
 app.all = function all (this: Application, path: PathParams, ...handlers: unknown[]): Application {
   this.lazyrouter()
-  const route = this._router!.route(path)
+  const route = this._router!.route(path) as unknown as MethodTable
   for (const method of methods) route[method](...handlers)
   return this
 }

@@ -8,11 +8,11 @@ import { createRouter, type RouterFactory, type RouterOptions } from './router/r
 import { Route } from './router/route'
 import { Layer } from './router/layer'
 import { kernelOf } from './internal/kernel-of'
-import type { Application } from './types'
+import type { Application, Express } from './types'
 
 /** The callable a preset exports: `framework()` makes an app; the statics are shared by every app. */
 export interface Framework {
-  (): Application
+  (): Express
   /** Shared application prototype: extending it reaches every app of this framework. */
   application: Record<string, any>
   /** Shared request prototype (inherits `http.IncomingMessage.prototype`). */

@@ -113,11 +113,24 @@ export interface RequestHandler<P = ParamsDictionary, ResBody = any, ReqBody = a
 export type ErrorRequestHandler<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>> = (err: any, req: Handled.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>, res: Handled.Response<ResBody, LocalsObj>, next: NextFunction) => void
 
 type KernelRequest<P, ResBody, ReqBody, ReqQuery, LocalsObj extends Record<string, any>> = Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>
-type KernelResponse<ResBody, LocalsObj extends Record<string, any>, StatusCode extends number> = Response<ResBody, LocalsObj, StatusCode>
-/** What handlers receive: the kernel's request and response, and what a preset merges in (the default preset's own `Request`, `Response`). */
+type KernelResponse<ResBody, LocalsObj extends Record<string, any>> = Response<ResBody, LocalsObj>
+/**
+ * What handlers receive: the kernel's request and response, and what a preset merges in (the
+ * default preset's own `Request`, `Response`). A handler's `res` takes any status code, as in
+ * `@types/express`; `StatusCode` is there so it reads as that package's `Response<ResBody, Locals, number>`.
+ */
 export declare namespace Handled {
   interface Request<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>> extends KernelRequest<P, ResBody, ReqBody, ReqQuery, LocalsObj> {}
-  interface Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number> extends KernelResponse<ResBody, LocalsObj, StatusCode> {}
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number> extends KernelResponse<ResBody, LocalsObj> {}
+}
+
+/**
+ * The response as a preset names it (the default preset merges its `Response` in): for plugin
+ * callbacks that `@types/express`'s companions type with `express.Response`, such as static's `setHeaders`.
+ */
+export declare namespace Named {
+  interface Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>> extends KernelResponse<ResBody, LocalsObj> {}
 }
 
 /**
@@ -283,8 +296,30 @@ export interface Application<LocalsObj extends Record<string, any> = Record<stri
   patch: HandlerRegistrar<this>
   options: HandlerRegistrar<this>
   head: HandlerRegistrar<this>
-  /** Every other lowercase `http.METHODS` entry (`app.propfind`, `app['m-search']`, …); `any` because the names come from node at run time. */
-  [method: string]: any
+  /** `QUERY`, where node knows the method (20.19.3+ in 20, 22.2+). */
+  query?: HandlerRegistrar<this>
+  // The other methods of node's `http.METHODS`, as `@types/express` lists them.
+  checkout: HandlerRegistrar<this>
+  connect: HandlerRegistrar<this>
+  copy: HandlerRegistrar<this>
+  lock: HandlerRegistrar<this>
+  merge: HandlerRegistrar<this>
+  mkactivity: HandlerRegistrar<this>
+  mkcol: HandlerRegistrar<this>
+  move: HandlerRegistrar<this>
+  "m-search": HandlerRegistrar<this>
+  notify: HandlerRegistrar<this>
+  propfind: HandlerRegistrar<this>
+  proppatch: HandlerRegistrar<this>
+  purge: HandlerRegistrar<this>
+  report: HandlerRegistrar<this>
+  search: HandlerRegistrar<this>
+  subscribe: HandlerRegistrar<this>
+  trace: HandlerRegistrar<this>
+  unlock: HandlerRegistrar<this>
+  unsubscribe: HandlerRegistrar<this>
+  link: HandlerRegistrar<this>
+  unlink: HandlerRegistrar<this>
 
   /** Creates an `http.Server` for the app and listens (the arguments of `server.listen`). */
   listen (port?: number, hostname?: string, backlog?: number, callback?: () => void): Server
@@ -296,5 +331,8 @@ export interface Application<LocalsObj extends Record<string, any> = Record<stri
   /** Any other `server.listen` form (a handle, a port given as a string). `any`: node's own type for it. */
   listen (handle: any, listeningListener?: () => void): Server
 }
+
+/** What the framework function returns: an {@link Application} (`@types/express`'s name for it). */
+export interface Express extends Application {}
 
 export type { RouteParameters }

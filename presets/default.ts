@@ -1,6 +1,8 @@
 // The default preset: the whole framework, Express 4 compatible. The package's main export.
 import { createFramework, type Framework } from '../kernel'
 // The plugins' type augmentations (req/res helpers) must reach users of the built .d.ts too.
+// `ristretto/core` is part of every program that imports the framework, so `declare module 'ristretto/core'` finds it.
+export type {} from './core'
 import '../plugins/request/types'
 import '../plugins/response/types'
 import '../plugins/file-transfer/types'
@@ -57,15 +59,16 @@ const framework: Framework = createFramework({
  */
 declare namespace framework {
   /**
-   * The application, `Locals` typing `app.locals`. The public names that are interfaces
-   * (`Application`, `Request`, `Response`, `Router`, `Locals`, …) take members by declaration
-   * merging, `declare module 'ristretto' { interface Request { user?: User } }`; such members show
-   * where the name is written. Members that must reach every handler's `req` are declared on
-   * `ristretto/kernel`'s `Request` or on the global `Express.Request`.
+   * The application. The public names that are interfaces (`Application`, `Express`, `Request`,
+   * `Response`, `Router`, `Locals`, …) take members by declaration merging,
+   * `declare module 'ristretto' { interface Request { user?: User } }`, and those members reach
+   * every handler's `req` and `res`. `ristretto/kernel`'s `Application<Locals>` and
+   * `Response<ResBody, Locals, StatusCode>` take the further type parameters
+   * `express-serve-static-core` has.
    */
-  export interface Application<Locals extends Record<string, any> = Record<string, any>> extends kernel.Application<Locals> {}
-  /** The application (`@types/express`'s name for what `express()` returns). */
-  export interface Express extends kernel.Application {}
+  export interface Application extends kernel.Application {}
+  /** What `framework()` returns. */
+  export interface Express extends kernel.Express {}
   // `any` defaults: as the kernel's own (bodies and locals are the app's).
   export interface Request<
     P = kernel.ParamsDictionary,
@@ -76,9 +79,8 @@ declare namespace framework {
   > extends kernel.Request<P, ResBody, ReqBody, ReqQuery, Locals> {}
   export interface Response<
     ResBody = any,
-    Locals extends Record<string, any> = Record<string, any>,
-    StatusCode extends number = number
-  > extends kernel.Response<ResBody, Locals, StatusCode> {}
+    Locals extends Record<string, any> = Record<string, any>
+  > extends kernel.Response<ResBody, Locals> {}
   export interface NextFunction extends kernel.NextFunction {}
   export interface RequestHandler<
     P = kernel.ParamsDictionary,
@@ -149,6 +151,15 @@ declare namespace framework {
   /** What `req.range` returns when the ranges are satisfiable. */
   export type RequestRanges = request.RequestRanges
   export type SendFileOptions = fileTransfer.SendFileOptions
+  /** `res.download`'s options: `res.sendFile`'s, `headers` included. */
+  export type DownloadOptions = fileTransfer.SendFileOptions
+  /** A media type with its quality, as an `Accept` header lists them. */
+  export interface MediaType {
+    value: string
+    quality: number
+    type: string
+    subtype: string
+  }
   /** The callback of `res.sendFile` and `res.download`. */
   export type Errback = fileTransfer.TransferCallback
   export type StaticOptions = staticFiles.StaticOptions
@@ -167,8 +178,12 @@ declare module '../kernel/types' {
   namespace Handled {
     interface Request<P = kernel.ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = kernel.ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>
       extends framework.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj> {}
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
     interface Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number>
-      extends framework.Response<ResBody, LocalsObj, StatusCode> {}
+      extends framework.Response<ResBody, LocalsObj> {}
+  }
+  namespace Named {
+    interface Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>> extends framework.Response<ResBody, LocalsObj> {}
   }
 }
 

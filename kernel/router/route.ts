@@ -40,6 +40,9 @@ export function lowerMethod (method: string): string {
 }
 type AnyHandler = (...args: any[]) => unknown
 
+/** A route's (or router's) methods by name, for registering under a method name known at run time. */
+export type MethodTable = Record<string, (...handlers: unknown[]) => unknown>
+
 /** `P` types `req.params` in the route's handlers: `router.route('/users/:id')` gives `Route<{ id: string }>`. */
 export interface Route<P = ParamsDictionary> {
   get: RouteRegistrar<this, P>
@@ -49,19 +52,35 @@ export interface Route<P = ParamsDictionary> {
   patch: RouteRegistrar<this, P>
   options: RouteRegistrar<this, P>
   head: RouteRegistrar<this, P>
-  /** Every other lowercase `http.METHODS` entry; `any` because the names come from node at run time. */
-  [method: string]: any
+  // The other methods `@types/express` lists for a route.
+  checkout: RouteRegistrar<this, P>
+  copy: RouteRegistrar<this, P>
+  lock: RouteRegistrar<this, P>
+  merge: RouteRegistrar<this, P>
+  mkactivity: RouteRegistrar<this, P>
+  mkcol: RouteRegistrar<this, P>
+  move: RouteRegistrar<this, P>
+  "m-search": RouteRegistrar<this, P>
+  notify: RouteRegistrar<this, P>
+  purge: RouteRegistrar<this, P>
+  report: RouteRegistrar<this, P>
+  search: RouteRegistrar<this, P>
+  subscribe: RouteRegistrar<this, P>
+  trace: RouteRegistrar<this, P>
+  unlock: RouteRegistrar<this, P>
+  unsubscribe: RouteRegistrar<this, P>
 }
 
 /** A route of a router: created by `router.route(path)`, ordered by creation. */
 export class Route<P = ParamsDictionary> {
-  path: PathParams
+  /** The path the route was made with: a string, or the RegExp or array given (typed `string`, as by `@types/express`). */
+  path: string
   stack: Layer[]
   /** Methods this route serves (lowercase), `_all` when `route.all` was used. */
   methods: Record<string, boolean>
 
   constructor (path: PathParams) {
-    this.path = path
+    this.path = path as string
     this.stack = []
     this.methods = {}
   }

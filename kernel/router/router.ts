@@ -3,7 +3,7 @@ import parseUrl from 'parseurl'
 import depd from 'depd'
 import { Layer, lacksPrefix } from './layer'
 import { candidatesOf, routeIndex, unchanged, type RouteIndex } from './route-index'
-import { Route, MAX_SYNC_NEXT, lowerMethod } from './route'
+import { Route, MAX_SYNC_NEXT, lowerMethod, type MethodTable } from './route'
 import { methods } from './methods'
 import { shortTypeName, splitUseArguments } from '../internal/flatten'
 import { kernelOf } from '../internal/kernel-of'
@@ -61,8 +61,30 @@ export interface Router<Inherited = {}> {
   patch: HandlerRegistrar<this, Inherited>
   options: HandlerRegistrar<this, Inherited>
   head: HandlerRegistrar<this, Inherited>
-  /** Every other lowercase `http.METHODS` entry; `any` because the names come from node at run time. */
-  [method: string]: any
+  /** `QUERY`, where node knows the method (20.19.3+ in 20, 22.2+). */
+  query?: HandlerRegistrar<this, Inherited>
+  // The other methods of node's `http.METHODS`, as `@types/express` lists them.
+  checkout: HandlerRegistrar<this, Inherited>
+  connect: HandlerRegistrar<this, Inherited>
+  copy: HandlerRegistrar<this, Inherited>
+  lock: HandlerRegistrar<this, Inherited>
+  merge: HandlerRegistrar<this, Inherited>
+  mkactivity: HandlerRegistrar<this, Inherited>
+  mkcol: HandlerRegistrar<this, Inherited>
+  move: HandlerRegistrar<this, Inherited>
+  "m-search": HandlerRegistrar<this, Inherited>
+  notify: HandlerRegistrar<this, Inherited>
+  propfind: HandlerRegistrar<this, Inherited>
+  proppatch: HandlerRegistrar<this, Inherited>
+  purge: HandlerRegistrar<this, Inherited>
+  report: HandlerRegistrar<this, Inherited>
+  search: HandlerRegistrar<this, Inherited>
+  subscribe: HandlerRegistrar<this, Inherited>
+  trace: HandlerRegistrar<this, Inherited>
+  unlock: HandlerRegistrar<this, Inherited>
+  unsubscribe: HandlerRegistrar<this, Inherited>
+  link: HandlerRegistrar<this, Inherited>
+  unlink: HandlerRegistrar<this, Inherited>
 }
 
 interface ParamCalled { error: unknown, match: unknown, value: unknown }
@@ -451,7 +473,7 @@ proto.route = function route (this: Router, path: PathParams): Route {
 
 for (const method of [...methods, 'all']) {
   proto[method] = function routeMethod (this: Router, path: PathParams, ...handlers: HandlerArgument[]) {
-    const route = this.route(path)
+    const route = this.route(path) as unknown as MethodTable
     route[method](...handlers)
     return this
   }

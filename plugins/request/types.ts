@@ -11,9 +11,15 @@ export interface ByteRange {
 }
 
 /** The ranges `req.range` found, with their unit (`type`, usually `'bytes'`). */
-export interface RequestRanges extends Array<ByteRange> {
+export interface Ranges extends Array<ByteRange> {
   type: string
 }
+
+/** `req.range`'s failures: `-1` unsatisfiable, `-2` malformed. */
+export type Result = -1 | -2
+
+/** The ranges `req.range` found (`@types/express`'s name). */
+export interface RequestRanges extends Ranges {}
 
 /** A `trust proxy` value (see the setting); `false`, `null` and `undefined` trust nothing. */
 export type TrustProxySetting = boolean | number | string | readonly string[] | TrustFunction | null | undefined
@@ -127,7 +133,7 @@ declare module '../../kernel/types' {
      * The `Range` header for a resource of `size` bytes: ranges with a `type`, `-1` when
      * unsatisfiable, `-2` when malformed, `undefined` without the header.
      */
-    range (size: number, options?: RangeOptions): RequestRanges | -1 | -2 | undefined
+    range (size: number, options?: RangeOptions): Ranges | Result | undefined
     /**
      * `name` from `req.params`, else `req.body`, else `req.query`, else `defaultValue`.
      * `any`: the value is whatever the route, the body parser or the query parser produced.

@@ -17,7 +17,7 @@ const withDefaultCharset = memoizeString(function withDefaultCharset (value: str
 export function set (this: Response, field: string | Record<string, unknown>, value?: unknown): Response {
   if (arguments.length !== 2) {
     const fields = field as Record<string, unknown>
-    for (const key in fields) this.set(key, fields[key])
+    for (const key in fields) this.set(key, fields[key] as string)
     return this
   }
   const name = field as string
@@ -46,5 +46,5 @@ export function append (this: Response, field: string, value?: string | string[]
     else if (Array.isArray(value)) next = [prev, ...value]
     else next = [prev, value]
   }
-  return this.set(field, next)
+  return this.set(field, next as string | string[])
 }

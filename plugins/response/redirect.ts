@@ -34,7 +34,8 @@ export function redirect (this: Response, url: string | number, statusOrUrl?: st
   })
 
   this.statusCode = status
-  this.set('Content-Length', Buffer.byteLength(body))
+  // A number, as Express passes it (a wrapped `res.set` sees the same value); `set` coerces it.
+  this.set('Content-Length', Buffer.byteLength(body) as unknown as string)
   if (this.req.method === 'HEAD') this.end()
   else this.end(body)
 }

@@ -104,7 +104,8 @@ export function send (this: Response, body?: unknown): Response {
       encoding = undefined
       length = (chunk as Buffer).length
     }
-    this.set('Content-Length', length)
+    // A number, as Express passes it (a wrapped `res.set` sees the same value); `set` coerces it.
+    this.set('Content-Length', length as unknown as string)
   }
 
   if (generateETag && length !== undefined) {

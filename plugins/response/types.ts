@@ -78,11 +78,12 @@ declare module '../../kernel/types' {
      * A text `Content-Type` without a charset gets one (`text/html` → `text/html; charset=utf-8`).
      * @throws TypeError when `Content-Type` is given an array, or a value holds CR/LF (node's ERR_INVALID_CHAR).
      */
-    set (field: string, value?: unknown): this
-    set (fields: Record<string, unknown>): this
+    set (field: string, value?: string | string[]): this
+    /** `any`, as `@types/express` types it: an object of fields (any values, coerced), or a name alone. */
+    set (field: any): this
     /** Alias of {@link Response.set}. */
-    header (field: string, value?: unknown): this
-    header (fields: Record<string, unknown>): this
+    header (field: string, value?: string | string[]): this
+    header (field: any): this
     /** The response header `field` (case-insensitive), as set so far. */
     get (field: string): string | undefined
     /** Appends to a header, creating it if absent (`Set-Cookie` lines stay separate). */

@@ -1,7 +1,7 @@
 // Public types of the static plugin: the options of framework.static(root, options).
 import type { Stats } from 'fs'
 import type { TransferOptions, MimeLookup } from '../file-transfer'
-import type { RequestHandler, Response } from '../../kernel/types'
+import type { RequestHandler, Named } from '../../kernel/types'
 
 /** Options of `framework.static(root, options)`. The transfer options apply (root comes from the argument). */
 export interface StaticOptions extends Omit<TransferOptions, 'root'> {
@@ -10,7 +10,7 @@ export interface StaticOptions extends Omit<TransferOptions, 'root'> {
   /** true (default): a folder requested without a trailing slash is redirected (301) to it with one. */
   redirect?: boolean
   /** Called when a file is found, before its headers are written: set custom headers synchronously. */
-  setHeaders?: (res: Response, path: string, stat: Stats) => void
+  setHeaders?: (res: Named.Response, path: string, stat: Stats) => void
 }
 
 /** `framework.static`: the middleware factory, with the media-type table it uses. */

@@ -17,7 +17,7 @@ describe('framework.application', () => {
       this.get('/health', (req, res) => { res.end('up') })
       return this
     }
-    const app = framework()
+    const app = framework() as ReturnType<typeof framework> & { health (): Application }
     assert.equal(typeof app.health, 'function')
     app.health()
     await request(app).get('/health').expect(200, 'up')
@@ -27,8 +27,8 @@ describe('framework.application', () => {
     const a = createFramework()
     const b = createFramework()
     a.application.only = function only () { return 'a' }
-    assert.equal(typeof a().only, 'function')
-    assert.equal(b().only, undefined)
+    assert.equal(typeof (a() as { only?: unknown }).only, 'function')
+    assert.equal((b() as { only?: unknown }).only, undefined)
   })
 
   it('lets one app override a method without affecting others', () => {

@@ -5,7 +5,7 @@ import minimal from '../../../presets/minimal'
 describe('app.router', () => {
   it('throws, pointing to the 3.x to 4.x migration guide', () => {
     const app = minimal()
-    assert.throws(() => app.router, (err: unknown) => {
+    assert.throws(() => (app as { router?: unknown }).router, (err: unknown) => {
       assert.ok(err instanceof Error)
       assert.match(err.message, /'app\.router' is deprecated!/)
       assert.match(err.message, /3\.x to 4\.x migration guide/)

@@ -19,7 +19,7 @@ export type Side = 'reference' | 'ristretto'
 /** Specifiers the snippets import, and what each side resolves them to. */
 const ristrettoSpecifiers: Record<string, string> = {
   express: 'ristretto',
-  'express-serve-static-core': 'ristretto',
+  'express-serve-static-core': 'ristretto/core',
   morgan: 'ristretto/logger',
   'body-parser': 'ristretto/parser'
 }

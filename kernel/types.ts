@@ -114,6 +114,7 @@ export type ErrorRequestHandler<P = ParamsDictionary, ResBody = any, ReqBody = a
 
 type KernelRequest<P, ResBody, ReqBody, ReqQuery, LocalsObj extends Record<string, any>> = Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>
 type KernelResponse<ResBody, LocalsObj extends Record<string, any>> = Response<ResBody, LocalsObj>
+type KernelRouter<Inherited> = Router<Inherited>
 /**
  * What handlers receive: the kernel's request and response, and what a preset merges in (the
  * default preset's own `Request`, `Response`). A handler's `res` takes any status code, as in
@@ -126,11 +127,14 @@ export declare namespace Handled {
 }
 
 /**
- * The response as a preset names it (the default preset merges its `Response` in): for plugin
- * callbacks that `@types/express`'s companions type with `express.Response`, such as static's `setHeaders`.
+ * The response and router as a preset names them (the default preset merges its `Response` in):
+ * for plugin callbacks that `@types/express`'s companions type with `express.Response`, such as
+ * static's `setHeaders`, and for `Router()`.
  */
 export declare namespace Named {
   interface Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>> extends KernelResponse<ResBody, LocalsObj> {}
+  /** What `Router()` returns without type arguments. */
+  interface Router extends KernelRouter<{}> {}
 }
 
 /**

@@ -9,7 +9,7 @@ import { shortTypeName, splitUseArguments } from '../internal/flatten'
 import { kernelOf } from '../internal/kernel-of'
 import { sendOptions } from '../internal/send-options'
 import type { Kernel } from '../plugin'
-import type { HandlerArgument, HandlerRegistrar, ParamHandler, ParamsDictionary, PathParams, UseRegistrar } from '../types'
+import type { HandlerArgument, HandlerRegistrar, Named, ParamHandler, ParamsDictionary, PathParams, UseRegistrar } from '../types'
 import type { RouteParameters } from './route-parameters'
 
 const deprecate = depd('ristretto')
@@ -95,7 +95,7 @@ interface ParamCalled { error: unknown, match: unknown, value: unknown }
  * or the handlers' `req.params` typed.
  */
 export interface RouterFactory {
-  <Inherited = {}> (options?: RouterOptions): Router<Inherited>
+  <Inherited = never> (options?: RouterOptions): [Inherited] extends [never] ? Named.Router : Router<Inherited>
 }
 
 /**

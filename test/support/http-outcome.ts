@@ -41,6 +41,10 @@ export interface OutgoingRequest {
   path: string
   /** Sent as the Host header (the ports of two servers differ, their Host must not). */
   host: string
+  /** Further request headers. */
+  headers?: Record<string, string>
+  /** A request body, sent with its Content-Length. */
+  body?: string
 }
 
 export interface Outcome {
@@ -78,7 +82,11 @@ export function fetchOutcome (port: number, request: OutgoingRequest, timeoutMs:
       method: request.method,
       path: request.path,
       setHost: false,
-      headers: { Host: request.host },
+      headers: {
+        Host: request.host,
+        ...request.headers,
+        ...(request.body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(request.body)) })
+      },
       agent: false
     }, (res) => {
       outcome.status = res.statusCode
@@ -94,7 +102,7 @@ export function fetchOutcome (port: number, request: OutgoingRequest, timeoutMs:
       settle('timeout', undefined)
       req.destroy()
     }, timeoutMs)
-    req.end()
+    req.end(request.body)
   })
 }
 

@@ -341,3 +341,11 @@ express.Router().param('n', (req, res, next, value) => {
 import express, { IRoute } from 'express'
 const r = express.Router().route('/x' as string)
 const back: IRoute = r.all((req, res, next) => next())
+
+// @snippet handlers-disagree-on-response-body
+import express, { RequestHandler } from 'express'
+const check: RequestHandler<{}, { error: string }> = (req, res, next) => next()
+const show: RequestHandler<{}, { ok: boolean }> = (req, res) => { res.json({ ok: true }) }
+const app = express()
+// @ts-expect-error
+app.get('/', check, show)

@@ -2,10 +2,12 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
+import ts from 'typescript'
 
-// The kernel stays tiny: features go to plugins. The budget is a limit, not a record: it is
-// raised only for a reason stated in the README's architecture part.
-const KERNEL_LINE_BUDGET = 2600
+// The kernel stays small: features go to plugins. Lines of code are counted, comments and blank
+// lines left out. The budget is a limit, not a record: it changes only for a design reason stated
+// in the README's "Kernel size" paragraph.
+const KERNEL_CODE_LINE_BUDGET = 2000
 const KERNEL_DIR = path.resolve(__dirname, '..', '..', 'kernel')
 
 /** Every .ts file under `dir`, recursively. */
@@ -17,19 +19,42 @@ function tsFiles (dir: string): string[] {
   })
 }
 
-function lineCount (file: string): number {
-  const text = fs.readFileSync(file, 'utf8')
-  if (text.length === 0) return 0
-  return text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
+/** Lines holding at least one token that is not a comment. */
+export function codeLines (text: string): number {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text)
+  const starts = [0]
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1)
+  const lineOf = (pos: number): number => {
+    let lo = 0
+    let hi = starts.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (starts[mid] <= pos) lo = mid
+      else hi = mid - 1
+    }
+    return lo
+  }
+  const lines = new Set<number>()
+  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+    if (kind === ts.SyntaxKind.SingleLineCommentTrivia || kind === ts.SyntaxKind.MultiLineCommentTrivia ||
+      kind === ts.SyntaxKind.WhitespaceTrivia || kind === ts.SyntaxKind.NewLineTrivia) continue
+    const last = lineOf(Math.max(scanner.getTokenStart(), scanner.getTokenEnd() - 1))
+    for (let line = lineOf(scanner.getTokenStart()); line <= last; line++) lines.add(line)
+  }
+  return lines.size
 }
 
 describe('kernel size budget', () => {
-  it(`keeps kernel/**/*.ts under ${KERNEL_LINE_BUDGET} lines`, () => {
+  it('counts code lines, not comments', () => {
+    assert.equal(codeLines('// a\n/* b\n c */\nconst x = `1\n2`\n\n  // d\nx\n'), 3)
+  })
+
+  it(`keeps kernel/**/*.ts within ${KERNEL_CODE_LINE_BUDGET} lines of code`, () => {
     const files = tsFiles(KERNEL_DIR)
     assert.ok(files.length >= 10, 'found the kernel sources')
-    const sizes = files.map((file) => [path.relative(KERNEL_DIR, file), lineCount(file)] as const)
+    const sizes = files.map((file) => [path.relative(KERNEL_DIR, file), codeLines(fs.readFileSync(file, 'utf8'))] as const)
     const total = sizes.reduce((sum, [, n]) => sum + n, 0)
     const largest = [...sizes].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([f, n]) => `${f} ${n}`).join(', ')
-    assert.ok(total <= KERNEL_LINE_BUDGET, `kernel is ${total} lines, over the budget of ${KERNEL_LINE_BUDGET} (largest: ${largest})`)
+    assert.ok(total <= KERNEL_CODE_LINE_BUDGET, `kernel is ${total} lines of code, over the budget of ${KERNEL_CODE_LINE_BUDGET} (largest: ${largest})`)
   })
 })

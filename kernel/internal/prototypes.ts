@@ -1,9 +1,9 @@
 // Request/response prototypes per app: the classes app.listen builds its server with, and the setPrototypeOf fallback.
 //
 // Express switches the prototype of every `req`/`res` to the app's (`Object.setPrototypeOf`). In V8
-// that costs far more than it looks: node's own response code then runs on unstable hidden classes
-// (+20 µs CPU per request for `res`, +9 µs for `req`, on a 17 µs hello world). `app.listen` has node
-// build them from subclasses already inheriting `app.request`/`app.response`: nothing to switch.
+// that costs far more than it looks: node's own request and response code then runs on unstable
+// hidden classes for the rest of the request. `app.listen` has node build them from subclasses
+// already inheriting `app.request`/`app.response`: nothing to switch.
 // Servers made elsewhere (`http.createServer(app)`, a parent app) keep the switch. All prototype
 // switching lives here, so other servers (HTTP/2) add their classes in one place.
 import { IncomingMessage, ServerResponse } from 'http'

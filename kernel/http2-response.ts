@@ -6,8 +6,8 @@ let Http2Response: typeof Http2ServerResponse | undefined
 
 /**
  * Whether `res` is an `Http2ServerResponse` (switched to an app's prototype or not). Loading
- * node:http2 costs every app ~3 ms of startup; only an HTTP/2 server makes such responses, and it
- * has loaded the module already. HTTP/1 responses are told apart first, without it.
+ * node:http2 would lengthen every app's startup; only an HTTP/2 server makes such responses, and
+ * it has loaded the module already. HTTP/1 responses are told apart first, without it.
  */
 export function isHttp2Response (res: object): res is Http2ServerResponse {
   if (res instanceof ServerResponse) return false

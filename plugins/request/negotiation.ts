@@ -7,7 +7,7 @@ const deprecate = depd('ristretto')
 
 let acceptsModule: typeof acceptsFactory | undefined
 
-/** accepts (with negotiator), required on the first negotiation: many apps never negotiate (~1 ms of startup). */
+/** accepts (with negotiator), required on the first negotiation: many apps never negotiate, so startup skips it. */
 function negotiator (req: IncomingMessage): ReturnType<typeof acceptsFactory> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   acceptsModule ??= require('accepts') as typeof acceptsFactory

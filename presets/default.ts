@@ -1,8 +1,6 @@
 // The default preset: the whole framework, Express 4 compatible. The package's main export.
 import { createFramework, type Framework } from '../kernel'
 // The plugins' type augmentations (req/res helpers) must reach users of the built .d.ts too.
-// `ristretto/core` is part of every program that imports the framework, so `declare module 'ristretto/core'` finds it.
-export type {} from './core'
 import '../plugins/request/types'
 import '../plugins/response/types'
 import '../plugins/file-transfer/types'
@@ -26,6 +24,9 @@ import { staticPlugin } from '../plugins/static'
 import { viewsPlugin } from '../plugins/views'
 import { removedMiddlewarePlugin } from '../plugins/removed-middleware'
 import type * as kernel from '../kernel'
+// Named below, so `ristretto/core` is part of every program that imports the framework, and
+// `declare module 'ristretto/core' { … }` finds it.
+import type * as core from './core'
 import type * as response from '../plugins/response/types'
 import type * as request from '../plugins/request/types'
 import type * as fileTransfer from '../plugins/file-transfer'
@@ -129,6 +130,8 @@ declare namespace framework {
   /** The route `app.route(path)` returns, by its path: `IRoute<'/users/:id'>`. */
   export interface IRoute<Route extends string = string> extends kernel.Route<kernel.RouteParameters<Route>> {}
   export type ParamsDictionary = kernel.ParamsDictionary
+  /** An object of `T` by string key. */
+  export type Dictionary<T> = core.Dictionary<T>
   /** qs's parsed query type: what `req.query` holds by default. */
   export type ParsedQs = kernel.ParsedQs
   /** Alias of {@link ParsedQs}. */

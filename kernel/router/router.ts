@@ -1,8 +1,10 @@
 // The layer stack: Express 4's Router, with mounting, params, OPTIONS and error flow.
 import parseUrl from 'parseurl'
 import depd from 'depd'
-import { Layer, lacksPrefix } from './layer'
-import { candidatesOf, routeIndex, unchanged, type RouteIndex } from './route-index'
+import { Layer } from './layer'
+import { fastMatcher } from './matchers/fast'
+import type { Matcher } from './matchers/matcher'
+import type { PathOptions } from '../internal/path-to-regexp'
 import { Route, MAX_SYNC_NEXT, lowerMethod, type MethodTable } from './route'
 import { methods } from './methods'
 import { shortTypeName, splitUseArguments } from '../internal/flatten'
@@ -126,7 +128,8 @@ export function createRouter (options: RouterOptions = {}, kernel?: Kernel): Rou
   return router
 }
 
-function addLayer (router: Router, layer: Layer, path: PathParams): void {
+function addLayer (router: Router, layer: Layer, path: PathParams, options: PathOptions): void {
+  matcherOf(router).added(layer, path, options)
   router.stack.push(layer)
   const kernel = kernelOf.get(router)
   if (kernel && kernel.hooks.layerAdded.isUsed()) kernel.hooks.layerAdded.call(router, layer, path)
@@ -155,49 +158,80 @@ proto.param = function param (this: Router, name: string | ParamCustomizer, fn?:
   return this
 }
 
+/** The matcher each router uses; a router's own `MATCHER` property replaces it (the tests run both). */
+export const MATCHER = Symbol('ristretto.matcher')
+function matcherOf (router: Router): Matcher {
+  return (router as { [MATCHER]?: Matcher })[MATCHER] ?? fastMatcher
+}
+
+/**
+ * One pass of a request through a router: what it restores when it leaves (the parent's
+ * `baseUrl`, `next` and `params`), what it collects on the way (param callbacks run, the
+ * methods of the routes an OPTIONS request matched), and what `next` derives from `req.url`,
+ * kept while `req.url` stays the same string (it changes only while a mounted layer runs).
+ */
+class Pass {
+  readonly parentUrl: string
+  readonly parentParams: any
+  readonly parentNext: any
+  /** An OPTIONS request (as it entered): answered with the methods collected when nothing else answers. */
+  readonly optionsRequest: boolean
+  paramcalled: Record<string, ParamCalled> | undefined = undefined
+  options: string[] | undefined = undefined
+  url: unknown = undefined
+  method: unknown = undefined
+  /** The pathname of `req.url`. */
+  path: string | undefined = undefined
+  /** The lowercase method routes are pre-filtered by, when they can be. */
+  methodName: string | undefined = undefined
+
+  constructor (readonly req: any, readonly res: any, readonly out: Next) {
+    this.parentUrl = req.baseUrl || ''
+    this.parentParams = req.params
+    this.parentNext = req.next
+    this.optionsRequest = req.method === 'OPTIONS'
+  }
+
+  done (err?: unknown): void {
+    const req = this.req
+    req.baseUrl = this.parentUrl
+    req.next = this.parentNext
+    req.params = this.parentParams
+    const options = this.options
+    if (err || !this.optionsRequest || options === undefined || options.length === 0) this.out(err)
+    else sendOptions(this.res, options, this.out)
+  }
+
+  update (req: any): void {
+    const url = req.url
+    if (url === this.url && typeof url === 'string' && req.method === this.method) return
+    this.url = url
+    const path = this.path = getPathname(req)
+    const method = this.method = req.method
+    // A route that does not serve the method is skipped before its path is tested, when testing
+    // it could not matter: OPTIONS collects every matching route's methods, HEAD may reach a route
+    // without GET or HEAD, and only a `%` in the path can make a match fail with a decoding error.
+    this.methodName = path != null && typeof method === 'string' && method !== 'OPTIONS' && method !== 'HEAD' &&
+      path.indexOf('%') === -1 ? lowerMethod(method) : undefined
+  }
+}
+
+function leave (pass: Pass, err?: unknown): void {
+  pass.done(err)
+}
+
 proto.handle = function handle (this: Router, req: any, res: any, out: Next): void {
   const self = this
-  let idx = 0
+  const stack = self.stack
+  const cursor = matcherOf(self).cursor(stack)
+  const pass = new Pass(req, res, out)
   const protohost = getProtohost(req.url) || ''
+  let idx = 0
+  let sync = 0
   let removed = ''
   let slashAdded = false
-  let sync = 0
-  // Allocated on first need: most requests call no param callback and are not OPTIONS.
-  let paramcalled: Record<string, ParamCalled> | undefined
-  let options: string[] | undefined
-  const stack = self.stack
-  const parentParams = req.params
-  const parentUrl: string = req.baseUrl || ''
-  const parentNext = req.next
-  let done: Next = function restoreAndExit (err?: unknown) {
-    req.baseUrl = parentUrl
-    req.next = parentNext
-    req.params = parentParams
-    out(err)
-  }
-  if (req.method === 'OPTIONS') {
-    const exit = done
-    done = function optionsExit (err?: unknown) {
-      if (err || options === undefined || options.length === 0) return exit(err)
-      sendOptions(res, options, exit)
-    }
-  }
-  // What next() derives from req.url, kept while req.url stays the same string (it changes only
-  // while a mounted layer runs): the pathname, and the method name routes are pre-filtered by.
-  let seenUrl: unknown
-  let seenPath: string | undefined
-  let seenMethod: unknown
-  let methodName: string | undefined
-  let index = routeIndex(stack)
-  // The layers the current path can match (positions in the stack, ascending), for which index and path.
-  let candidates: Int32Array | undefined
-  let candidatesIndex: RouteIndex | undefined
-  let candidatesPath: string | undefined
-  /** `candidatesPath.toLowerCase()`, when a layer may compare it. */
-  let lowerPath = ''
-  let position = 0
   req.next = next
-  req.baseUrl = parentUrl
+  req.baseUrl = pass.parentUrl
   req.originalUrl = req.originalUrl || req.url
   next()
 
@@ -208,74 +242,40 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
       slashAdded = false
     }
     if (removed.length !== 0) {
-      req.baseUrl = parentUrl
+      req.baseUrl = pass.parentUrl
       req.url = protohost + removed + req.url.slice(protohost.length)
       removed = ''
     }
     if (layerError === 'router') {
-      setImmediate(done, null)
+      setImmediate(leave, pass, null)
       return
     }
     if (idx >= stack.length) {
-      setImmediate(done, layerError)
+      setImmediate(leave, pass, layerError)
       return
     }
     if (++sync > MAX_SYNC_NEXT) {
       setImmediate(next, err)
       return
     }
-    const url = req.url
-    if (url !== seenUrl || typeof url !== 'string' || req.method !== seenMethod) {
-      seenUrl = url
-      seenPath = getPathname(req)
-      seenMethod = req.method
-      // A route that does not serve the method is skipped before its path is tested, when testing
-      // it could not matter: OPTIONS collects every matching route's methods, HEAD may reach a route
-      // without GET or HEAD, and only a `%` in the path can make a match fail with a decoding error.
-      const requestMethod = req.method
-      methodName = seenPath != null && typeof requestMethod === 'string' && requestMethod !== 'OPTIONS' && requestMethod !== 'HEAD' &&
-        seenPath.indexOf('%') === -1 ? lowerMethod(requestMethod) : undefined
-    }
-    const path = seenPath
+    pass.update(req)
+    const path = pass.path
     if (path == null) {
-      done(layerError)
+      pass.done(layerError)
       return
     }
+    const methodName = pass.methodName
     let layer: Layer | undefined
     let match: unknown
     let route: Route | undefined
-    if (index.layers.length !== stack.length) index = routeIndex(stack)
     while (match !== true) {
-      if (candidates === undefined || candidatesIndex !== index || candidatesPath !== path) {
-        lowerPath = index.sensitive && index.prefixesChecked ? path : path.toLowerCase()
-        candidates = candidatesOf(index, path, lowerPath)
-        candidatesIndex = index
-        candidatesPath = path
-        position = 0
-      }
-      // Layers the index rules out are passed over without a test; they must still be the indexed
-      // ones, matching as they did (router.stack, layer.regexp and layer.match are public and
-      // may be edited): if not, index the stack again. A candidate needs no such check:
-      // layer.match decides alone, the index only spares the tests.
-      while (position < candidates.length && candidates[position] < idx) position++
-      const target = position < candidates.length ? candidates[position] : stack.length
-      if (target !== idx && !unchanged(index, stack, idx, target)) {
-        index = routeIndex(stack, true)
-        continue
-      }
-      idx = target
+      idx = cursor.next(idx, path)
       if (idx >= stack.length) break
       layer = stack[idx++]
-      if (layer == null) {
-        // A hole left in router.stack (`delete stack[i]`): reading it fails the request, as in Express.
-        layerError = layerError || matchLayer(layer as unknown as Layer, path)
-        continue
-      }
-      const layerRoute = layer.route
+      const layerRoute = layer?.route
       if (methodName !== undefined && layerRoute !== undefined && servesNot(layerRoute, methodName)) continue
-      if (!index.prefixesChecked && lacksPrefix(layer, path, lowerPath)) continue
-      match = matchLayer(layer, path)
-      route = layer.route
+      match = cursor.test(layer, path)
+      route = layer?.route
       if (typeof match !== 'boolean') layerError = layerError || match
       if (match !== true) continue
       if (!route) continue
@@ -285,15 +285,15 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
       }
       const method = req.method
       const hasMethod = route._handles_method(method)
-      if (!hasMethod && method === 'OPTIONS') appendMethods(options ??= [], route._options())
+      if (!hasMethod && method === 'OPTIONS') appendMethods(pass.options ??= [], route._options())
       if (!hasMethod && method !== 'HEAD') match = false
     }
     if (match !== true || !layer) {
-      done(layerError)
+      pass.done(layerError)
       return
     }
     if (route) req.route = route
-    req.params = self.mergeParams ? mergeParams(layer.params!, parentParams) : layer.params
+    req.params = self.mergeParams ? mergeParams(layer.params!, pass.parentParams) : layer.params
     const layerPath = layer.path!
     if (self.process_params === processParams && !hasParamCallbacks(self.params, layer.keys)) {
       // No param callback to run: go on at once, without the continuation closure.
@@ -304,7 +304,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
     }
     const matched = layer
     const matchedRoute = route
-    self.process_params(matched, paramcalled ??= {}, req, res, function afterParams (perr?: unknown) {
+    self.process_params(matched, pass.paramcalled ??= {}, req, res, function afterParams (perr?: unknown) {
       if (perr) next(layerError || perr)
       else if (matchedRoute) matched.handle_request(req, res, next)
       else trimPrefix(matched, layerError, layerPath, path)
@@ -329,7 +329,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
         req.url = '/' + req.url
         slashAdded = true
       }
-      req.baseUrl = parentUrl + (removed[removed.length - 1] === '/' ? removed.substring(0, removed.length - 1) : removed)
+      req.baseUrl = pass.parentUrl + (removed[removed.length - 1] === '/' ? removed.substring(0, removed.length - 1) : removed)
     }
     if (layerError) layer.handle_error(layerError, req, res, next)
     else layer.handle_request(req, res, next)
@@ -450,9 +450,10 @@ proto.use = function use (this: Router, ...args: unknown[]): Router {
     if (typeof cb !== 'function') {
       throw new TypeError(`Router.use() requires a middleware function but got a ${shortTypeName(cb)}`)
     }
-    const layer = new Layer(path, { sensitive: this.caseSensitive, strict: false, end: false }, cb as AnyHandler)
+    const options = { sensitive: this.caseSensitive, strict: false, end: false }
+    const layer = new Layer(path, options, cb as AnyHandler)
     layer.route = undefined
-    addLayer(this, layer, path)
+    addLayer(this, layer, path, options)
   }
   return this
 }
@@ -464,10 +465,11 @@ proto.route = function route (this: Router, path: PathParams): Route {
   if (kernel && kernel.hooks.routeLayerAdded.isUsed()) kernelOf.set(route, kernel)
   const handle = function handle (req: any, res: any, next: Next) { route.dispatch(req, res, next) }
   ;(handle as { [DISPATCHES]?: Route })[DISPATCHES] = route
-  const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true }, handle)
+  const options = { sensitive: this.caseSensitive, strict: this.strict, end: true }
+  const layer = new Layer(path, options, handle)
   layer.name = 'bound dispatch'
   layer.route = route
-  addLayer(this, layer, path)
+  addLayer(this, layer, path, options)
   return route
 }
 
@@ -501,14 +503,6 @@ function getProtohost (url: unknown): string | undefined {
   const pathLength = searchIndex !== -1 ? searchIndex : url.length
   const fqdnIndex = url.slice(0, pathLength).indexOf('://')
   return fqdnIndex !== -1 ? url.substring(0, url.indexOf('/', 3 + fqdnIndex)) : undefined
-}
-
-function matchLayer (layer: Layer, path: string): boolean | unknown {
-  try {
-    return layer.match(path)
-  } catch (err) {
-    return err
-  }
 }
 
 /** Parent params under the child's; numbered captures of the child shift past the parent's. */

@@ -5,9 +5,15 @@ import path from 'node:path'
 import ts from 'typescript'
 
 // The kernel stays small: features go to plugins. Lines of code are counted, comments and blank
-// lines left out. The budget is a limit, not a record: it changes only for a design reason stated
+// lines left out. The budgets are limits, not records: they change only for a design reason stated
 // in the "Kernel size" section of docs/architecture.md.
-const KERNEL_CODE_LINE_BUDGET = 2000
+/** The core: what a reader needs for the request path (the matchers and internals sit beside it). */
+const CORE_FILES = [
+  'application.ts', 'framework.ts', 'plugin.ts', 'hooks.ts', 'final-handler.ts', 'types.ts',
+  'router/router.ts', 'router/route.ts', 'router/layer.ts'
+]
+const CORE_CODE_LINE_BUDGET = 1400
+const KERNEL_CODE_LINE_BUDGET = 2200
 const KERNEL_DIR = path.resolve(__dirname, '..', '..', 'kernel')
 
 /** Every .ts file under `dir`, recursively. */
@@ -47,6 +53,12 @@ export function codeLines (text: string): number {
 describe('kernel size budget', () => {
   it('counts code lines, not comments', () => {
     assert.equal(codeLines('// a\n/* b\n c */\nconst x = `1\n2`\n\n  // d\nx\n'), 3)
+  })
+
+  it(`keeps the core within ${CORE_CODE_LINE_BUDGET} lines of code`, () => {
+    const sizes = CORE_FILES.map((file) => [file, codeLines(fs.readFileSync(path.join(KERNEL_DIR, file), 'utf8'))] as const)
+    const total = sizes.reduce((sum, [, n]) => sum + n, 0)
+    assert.ok(total <= CORE_CODE_LINE_BUDGET, `the core is ${total} lines of code, over the budget of ${CORE_CODE_LINE_BUDGET} (${sizes.map(([f, n]) => `${f} ${n}`).join(', ')})`)
   })
 
   it(`keeps kernel/**/*.ts within ${KERNEL_CODE_LINE_BUDGET} lines of code`, () => {

@@ -5,13 +5,29 @@ import fc from 'fast-check'
 import request from 'supertest'
 import minimal from '../../../presets/minimal'
 import { Layer } from '../../../kernel'
-import { lacksPrefix, lacksSlashes, pathShape } from '../../../kernel/router/layer'
-import { segmentPattern } from '../../../kernel/router/segment-pattern'
+import { lacksPrefix, lacksSlashes, pathShape } from '../../../kernel/router/matchers/fast/literal'
+import { segmentPattern } from '../../../kernel/router/matchers/fast/segment-pattern'
+import { literalOf, remember, testByShortcut } from '../../../kernel/router/matchers/fast/shortcut'
 import { pathToRegexp, type PathKey, type PathOptions } from '../../../kernel/internal/path-to-regexp'
 import { ROOT, ensureBuilt } from '../../support/built-package'
 
-// Literal paths and the literal heads of patterns are matched without the regexp; these tests hold
-// that shortcut to the regexp's own answer (path-to-regexp 0.1), which stays the reference.
+// The fast matcher decides literal paths and whole-segment patterns without the regexp, and rules
+// paths out by literal heads and slash counts; these tests hold each shortcut to the regexp's own
+// answer (path-to-regexp 0.1), which stays the reference.
+
+/** A layer as a router adds it: with the fast matcher's shortcuts. */
+function fastLayer (path: string | RegExp, opts: PathOptions, fn: (...args: any[]) => unknown = () => {}): Layer {
+  const layer = new Layer(path, opts, fn)
+  remember(layer, path, opts)
+  return layer
+}
+
+/** The fast matcher's test of a layer, throwing what it threw. */
+function fastMatch (layer: Layer, subject: string): boolean {
+  const result = testByShortcut(layer, subject)
+  if (typeof result !== 'boolean') throw result
+  return result
+}
 
 const noop = (): void => {}
 const CHARS = ['a', 'B', 'c', 'Z', '0', '7', '.', '-', '_', '~', '/', '/', '/', '%', ' ', '\u00e9', 'K', '\u212a', '\u017f', 's', 'S']
@@ -39,12 +55,12 @@ function reference (path: string, opts: PathOptions, subject: string): RegExpExe
 }
 
 /**
- * `layer.match(subject)`, or undefined when it threw: that must be the 400 of a matched parameter
+ * `fastMatch(layer, subject)`, or undefined when it threw: that must be the 400 of a matched parameter
  * that cannot be decoded, only possible when the regexp matched too.
  */
 function matchOrDecodingError (layer: Layer, subject: string, expected: RegExpExecArray | null): boolean | undefined {
   try {
-    return layer.match(subject)
+    return fastMatch(layer, subject)
   } catch (err) {
     assert.equal((err as { status?: number }).status, 400)
     assert.notEqual(expected, null)
@@ -53,13 +69,13 @@ function matchOrDecodingError (layer: Layer, subject: string, expected: RegExpEx
   }
 }
 
-describe('layer.match(path)', () => {
+describe('fastMatch(layer, path)', () => {
   it('decides literal paths exactly as their regexp does (case, trailing slash, strict, end)', () => {
     fc.assert(fc.property(literal.chain((lit) => fc.tuple(fc.constant(lit), requestPaths(lit), options)), ([lit, subject, opts]) => {
       if (lit === '/' && opts.end === false) return // use('/') has its own fast path
-      const layer = new Layer(lit, opts, noop)
+      const layer = fastLayer(lit, opts, noop)
       const expected = reference(lit, opts, subject)
-      assert.equal(layer.match(subject), expected !== null, `${JSON.stringify(lit)} ${JSON.stringify(opts)} vs ${JSON.stringify(subject)}`)
+      assert.equal(fastMatch(layer, subject), expected !== null, `${JSON.stringify(lit)} ${JSON.stringify(opts)} vs ${JSON.stringify(subject)}`)
       if (expected) assert.equal(layer.path, expected[0])
     }), { numRuns: 3000 })
   })
@@ -71,7 +87,7 @@ describe('layer.match(path)', () => {
       const pattern = head + tail
       const base = upper ? head.toUpperCase() : head
       for (const subject of [base + '/' + extra.join(''), base + extra.join(''), base + '/12', base + '.json', '/other' + extra.join('')]) {
-        const layer = new Layer(pattern, opts, noop)
+        const layer = fastLayer(pattern, opts, noop)
         const expected = reference(pattern, opts, subject)
         const matched = matchOrDecodingError(layer, subject, expected)
         if (matched === undefined) continue
@@ -82,7 +98,7 @@ describe('layer.match(path)', () => {
   })
 })
 
-describe('layer.match(path) on patterns of whole segments', () => {
+describe('fastMatch(layer, path) on patterns of whole segments', () => {
   // `/text/:name/…` is matched by walking the path; the regexp stays the reference for the
   // answer, the matched part and every parameter (decoded), duplicates and letter case included.
   const segment = fc.oneof(
@@ -96,7 +112,7 @@ describe('layer.match(path) on patterns of whole segments', () => {
       fc.array(fc.array(fc.constantFrom(...valueChars), { maxLength: 4 }), { minLength: 4, maxLength: 4 }), fc.constantFrom('', '/', '//', 'x', '/x'), fc.boolean(),
       (segments, opts, values, tail, upper) => {
         const pattern = '/' + segments.join('/')
-        const layer = new Layer(pattern, opts, noop)
+        const layer = fastLayer(pattern, opts, noop)
         assert.notEqual(segmentPattern(pattern, opts), undefined, pattern)
         let k = 0
         const filled = '/' + segments.map((s) => s[0] === ':' ? values[k++].join('') : s).join('/') + tail
@@ -117,34 +133,34 @@ describe('layer.match(path) on patterns of whole segments', () => {
   })
 
   it('builds params with the keys in path order, a repeated name keeping its first place and its last value', () => {
-    const layer = new Layer('/:b/x/:a/:b/:0', { end: true }, noop)
-    assert.equal(layer.match('/one/x/two/three/four'), true)
+    const layer = fastLayer('/:b/x/:a/:b/:0', { end: true }, noop)
+    assert.equal(fastMatch(layer, '/one/x/two/three/four'), true)
     assert.deepEqual(Object.entries(layer.params!), [['0', 'four'], ['b', 'three'], ['a', 'two']])
     assert.equal(Object.getPrototypeOf(layer.params), Object.prototype)
     // Each match makes a new object: a handler may keep or edit the one it got.
     const first = layer.params
-    layer.match('/1/x/2/3/4')
+    fastMatch(layer, '/1/x/2/3/4')
     assert.notEqual(layer.params, first)
     assert.deepEqual(first, { 0: 'four', b: 'three', a: 'two' })
   })
 
   it('treats a parameter named __proto__ as an assignment would (no own property, same prototype)', () => {
-    const layer = new Layer('/:__proto__/:id', { end: true }, noop)
-    assert.equal(layer.match('/x/7'), true)
+    const layer = fastLayer('/:__proto__/:id', { end: true }, noop)
+    assert.equal(fastMatch(layer, '/x/7'), true)
     assert.deepEqual(Object.keys(layer.params!), ['id'])
     assert.equal(Object.getPrototypeOf(layer.params), Object.prototype)
   })
 
   it('names the params as layer.keys does when a tool renamed them', () => {
-    const layer = new Layer('/users/:id/notes/:noteId', { end: true }, noop)
+    const layer = fastLayer('/users/:id/notes/:noteId', { end: true }, noop)
     layer.keys[1].name = 'note'
-    assert.equal(layer.match('/users/7/notes/%41'), true)
+    assert.equal(fastMatch(layer, '/users/7/notes/%41'), true)
     assert.deepEqual(Object.entries(layer.params!), [['id', '7'], ['note', 'A']])
   })
 
   it('still throws the 400 decoding error of the first undecodable value', () => {
-    const layer = new Layer('/:a/:b', { end: true }, noop)
-    assert.throws(() => layer.match('/%zz/%yy'), (err: Error & { status?: number }) => err.status === 400 && /'%zz'/.test(err.message))
+    const layer = fastLayer('/:a/:b', { end: true }, noop)
+    assert.throws(() => fastMatch(layer, '/%zz/%yy'), (err: Error & { status?: number }) => err.status === 400 && /'%zz'/.test(err.message))
   })
 
   // depd (Express's too) needs generated code, so only the layer module loads under this flag.
@@ -153,10 +169,12 @@ describe('layer.match(path) on patterns of whole segments', () => {
     it('matches and builds the same params', () => {
       const source = `
         const { Layer } = require('./dist/kernel/router/layer')
-        const { segmentPattern } = require('./dist/kernel/router/segment-pattern')
+        const { segmentPattern } = require('./dist/kernel/router/matchers/fast/segment-pattern')
+        const { remember, testByShortcut } = require('./dist/kernel/router/matchers/fast/shortcut')
         const layer = new Layer('/users/:id/notes/:noteId', { end: true }, () => {})
+        remember(layer, '/users/:id/notes/:noteId', { end: true })
         const pattern = segmentPattern('/users/:id/notes/:noteId', { end: true })
-        console.log(JSON.stringify([pattern.makeParams === undefined, layer.match('/users/7/notes/%41'), layer.params]))
+        console.log(JSON.stringify([pattern.makeParams === undefined, testByShortcut(layer, '/users/7/notes/%41'), layer.params]))
       `
       const r = spawnSync(process.execPath, ['--disallow-code-generation-from-strings', '-e', source], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' }, timeout: 20000 })
       assert.equal(r.status, 0, r.stderr)
@@ -174,7 +192,7 @@ describe('layer.match(path) on patterns of whole segments', () => {
   })
 })
 
-describe('lacksPrefix(layer, path, lowerPath)', () => {
+describe('lacksPrefix(literalOf(layer), path, lowerPath)', () => {
   it('never rejects a path the layer\'s regexp matches, whatever tokens follow the literal head', () => {
     // Parameters, optional ones and their leading `/` or `.`, stars, groups, and raw regexp syntax
     // (a quantifier makes the character before it optional; `|` splits the whole regexp).
@@ -183,18 +201,18 @@ describe('lacksPrefix(layer, path, lowerPath)', () => {
       const pattern = head + token + (tail === '/' ? '' : tail)
       const keys: PathKey[] = []
       const regexp = pathToRegexp(pattern, keys, opts)
-      const layer = new Layer(pattern, opts, noop)
+      const layer = fastLayer(pattern, opts, noop)
       for (const base of [head, head.toUpperCase(), head.slice(0, -1), head + '/']) {
         const subject = (upper ? base.toUpperCase() : base) + extra.join('')
         if (regexp.exec(subject) !== null) {
-          assert.equal(lacksPrefix(layer, subject, subject.toLowerCase()), false, `${pattern} ${JSON.stringify(opts)} vs ${JSON.stringify(subject)}`)
+          assert.equal(lacksPrefix(literalOf(layer), subject, subject.toLowerCase()), false, `${pattern} ${JSON.stringify(opts)} vs ${JSON.stringify(subject)}`)
         }
       }
     }), { numRuns: 3000 })
   })
 })
 
-describe('lacksSlashes(layer, pathShape(path))', () => {
+describe('lacksSlashes(literalOf(layer), pathShape(path))', () => {
   it('never rejects a path the layer\'s regexp matches', () => {
     // Parameters in every position path-to-regexp knows (after `/`, `.`, other text, next to each
     // other), literal slashes (doubled, trailing), and tokens that make the count vary.
@@ -205,7 +223,7 @@ describe('lacksSlashes(layer, pathShape(path))', () => {
       const pattern = '/' + pieces.join('')
       let layer: Layer
       try {
-        layer = new Layer(pattern, opts, noop)
+        layer = fastLayer(pattern, opts, noop)
       } catch {
         return // path-to-regexp makes no valid regexp of it (as in Express, the route cannot be added)
       }
@@ -216,22 +234,22 @@ describe('lacksSlashes(layer, pathShape(path))', () => {
       const filled = pattern.replace(/:\w+(\([^)]*\))?\??|\*/g, () => fills[k++ % fills.length] || 'v')
       for (const subject of [filled, filled + '/', filled.replace(/\/$/, ''), filled + '//', '/' + fills.join('/')]) {
         if (regexp.exec(subject) !== null) {
-          assert.equal(lacksSlashes(layer, pathShape(subject)), false, `${pattern} ${JSON.stringify(opts)} vs ${JSON.stringify(subject)}`)
+          assert.equal(lacksSlashes(literalOf(layer), pathShape(subject)), false, `${pattern} ${JSON.stringify(opts)} vs ${JSON.stringify(subject)}`)
         }
       }
     }), { numRuns: 4000 })
   })
 
   it('rejects paths with more or fewer segments than a pattern of plain parameters', () => {
-    const layer = new Layer('/api/users/:id', { end: true, strict: false }, noop)
-    assert.equal(lacksSlashes(layer, pathShape('/api/users/1/notes')), true)
-    assert.equal(lacksSlashes(layer, pathShape('/api/users')), true)
-    assert.equal(lacksSlashes(layer, pathShape('/api/users/1')), false)
-    assert.equal(lacksSlashes(layer, pathShape('/api/users/1/')), false)
-    const strict = new Layer('/api/users/:id', { end: true, strict: true }, noop)
-    assert.equal(lacksSlashes(strict, pathShape('/api/users/1/')), true)
+    const layer = fastLayer('/api/users/:id', { end: true, strict: false }, noop)
+    assert.equal(lacksSlashes(literalOf(layer), pathShape('/api/users/1/notes')), true)
+    assert.equal(lacksSlashes(literalOf(layer), pathShape('/api/users')), true)
+    assert.equal(lacksSlashes(literalOf(layer), pathShape('/api/users/1')), false)
+    assert.equal(lacksSlashes(literalOf(layer), pathShape('/api/users/1/')), false)
+    const strict = fastLayer('/api/users/:id', { end: true, strict: true }, noop)
+    assert.equal(lacksSlashes(literalOf(strict), pathShape('/api/users/1/')), true)
     // A middleware path matches any deeper path: no count.
-    assert.equal(lacksSlashes(new Layer('/api/:v', { end: false }, noop), pathShape('/api/1/users')), false)
+    assert.equal(lacksSlashes(literalOf(fastLayer('/api/:v', { end: false }, noop)), pathShape('/api/1/users')), false)
   })
 })
 

@@ -4,12 +4,21 @@ import fc from 'fast-check'
 import request from 'supertest'
 import minimal from '../../../presets/minimal'
 import { Layer } from '../../../kernel'
-import { candidatesOf, routeIndex } from '../../../kernel/router/route-index'
+import { candidatesOf, routeIndex } from '../../../kernel/router/matchers/fast/route-index'
+import { remember } from '../../../kernel/router/matchers/fast/shortcut'
+import type { PathOptions } from '../../../kernel/internal/path-to-regexp'
 
 // The index lets a router test only the layers whose literal prefix a path starts with. It may
 // keep a layer that cannot match (the layer's own test then says no), never drop one that can.
 
 const noop = (): void => {}
+
+/** A layer as a router adds it: with the fast matcher's shortcuts. */
+function fastLayer (path: string | RegExp, opts: PathOptions, fn: (...args: any[]) => unknown = noop): Layer {
+  const layer = new Layer(path, opts, fn)
+  remember(layer, path, opts)
+  return layer
+}
 
 /** Layer paths sharing heads, as route tables do, with patterns, stars, regexps and middleware on `/`. */
 const layerPaths = fc.constantFrom<Array<string | RegExp>>(
@@ -38,7 +47,7 @@ describe('routeIndex(stack, undefined) and candidatesOf(index, path)', () => {
   it('keeps every layer a path matches, in stack order, whatever the table', () => {
     fc.assert(fc.property(fc.array(fc.tuple(layerPaths, layerOptions), { maxLength: 30 }), fc.boolean(), requestPaths, (defs, sameCase, path) => {
       // Routers give all their layers one case sensitivity; a stack may still mix them (built by hand).
-      const stack = defs.map(([p, opts]) => new Layer(p, sameCase ? { ...opts, sensitive: defs[0][1].sensitive } : opts, noop))
+      const stack = defs.map(([p, opts]) => fastLayer(p, sameCase ? { ...opts, sensitive: defs[0][1].sensitive } : opts, noop))
       const candidates = Array.from(candidatesOf(routeIndex(stack, undefined), path, path.toLowerCase()))
       for (let i = 1; i < candidates.length; i++) assert.ok(candidates[i - 1] < candidates[i], 'ascending, no repeats')
       stack.forEach((layer, i) => {
@@ -49,7 +58,7 @@ describe('routeIndex(stack, undefined) and candidatesOf(index, path)', () => {
 
   it('leaves out the layers whose prefix the path lacks', () => {
     const paths = ['/api/users/:id', '/api/users', '/api/posts/:id', '/api/posts', '/health']
-    const stack = [new Layer('/', { end: false }, noop), ...paths.map((p) => new Layer(p, { end: true }, noop))]
+    const stack = [fastLayer('/', { end: false }, noop), ...paths.map((p) => fastLayer(p, { end: true }, noop))]
     const index = routeIndex(stack, undefined)
     assert.deepEqual(Array.from(candidatesOf(index, '/api/posts/3', '/api/posts/3')), [0, 3, 4])
     assert.deepEqual(Array.from(candidatesOf(index, '/API/Users/3', '/api/users/3')), [0, 1, 2])
@@ -58,7 +67,7 @@ describe('routeIndex(stack, undefined) and candidatesOf(index, path)', () => {
 
   it('leaves out the patterns whose matches have more or fewer slashes than the path, at any depth', () => {
     const paths = ['/api/users/:id', '/api/users/:id/notes', '/api/users/:id/notes/:noteId', '/api/users']
-    const stack = [new Layer('/', { end: false }, noop), ...paths.map((p) => new Layer(p, { end: true }, noop))]
+    const stack = [fastLayer('/', { end: false }, noop), ...paths.map((p) => fastLayer(p, { end: true }, noop))]
     const index = routeIndex(stack, undefined)
     assert.deepEqual(Array.from(candidatesOf(index, '/api/users/7', '/api/users/7')), [0, 1, 4])
     // A non-strict pattern also matches with one more slash at the end.
@@ -73,22 +82,22 @@ describe('routeIndex(stack, undefined) and candidatesOf(index, path)', () => {
   it('walks a table plainly when its lists would hold far more entries than it has layers', () => {
     // 200 middleware above 200 prefixes: every prefix's list would repeat the 200.
     const stack = [
-      ...Array.from({ length: 200 }, () => new Layer('/api', { end: false }, noop)),
-      ...Array.from({ length: 200 }, (_, i) => new Layer(`/api/x${i}/:id`, { end: true }, noop))
+      ...Array.from({ length: 200 }, () => fastLayer('/api', { end: false }, noop)),
+      ...Array.from({ length: 200 }, (_, i) => fastLayer(`/api/x${i}/:id`, { end: true }, noop))
     ]
     const index = routeIndex(stack, undefined)
     assert.equal(index.prefixesChecked, false)
     assert.equal(candidatesOf(index, '/api/x7/1', '/api/x7/1').length, stack.length)
     // A smaller table of the same shape is indexed.
-    const small = [new Layer('/api', { end: false }, noop), ...Array.from({ length: 20 }, (_, i) => new Layer(`/api/x${i}/:id`, { end: true }, noop))]
+    const small = [fastLayer('/api', { end: false }, noop), ...Array.from({ length: 20 }, (_, i) => fastLayer(`/api/x${i}/:id`, { end: true }, noop))]
     assert.deepEqual(Array.from(candidatesOf(routeIndex(small, undefined), '/api/x7/1', '/api/x7/1')), [0, 8])
   })
 
   it('is built again when the stack grows or shrinks', () => {
-    const stack = [new Layer('/a', { end: true }, noop)]
+    const stack = [fastLayer('/a', { end: true }, noop)]
     const first = routeIndex(stack, undefined)
     assert.equal(routeIndex(stack, undefined), first)
-    stack.push(new Layer('/b', { end: true }, noop))
+    stack.push(fastLayer('/b', { end: true }, noop))
     const second = routeIndex(stack, undefined)
     assert.notEqual(second, first)
     assert.deepEqual(Array.from(candidatesOf(second, '/b', '/b')), [1])

@@ -1,5 +1,7 @@
 // The layers of a stack indexed by the literal text their matches start with, so a router tests only the layers a path can reach.
-import { kernelMatch, lacksSlashes, pathShape, type Layer } from './layer'
+import { kernelMatch, type Layer } from '../../layer'
+import { lacksSlashes, pathShape } from './literal'
+import { literalOf } from './shortcut'
 
 /**
  * A node of a radix tree over the layers' literal prefixes. The key of a node is the labels
@@ -99,7 +101,7 @@ function fill (root: IndexNode, layers: readonly Layer[]): void {
     const [current, inherited] = pending.pop()!
     current.candidates = merge(inherited, current.own)
     current.own = []
-    current.shaped = current.candidates.some((i) => (layers[i]?.literalTest()?.slashes ?? -1) !== -1)
+    current.shaped = current.candidates.some((i) => (literalOf(layers[i])?.slashes ?? -1) !== -1)
     for (const child of current.children) {
       child.slashes = current.slashes + child.label.split('/').length - 1
       pending.push([child, current.candidates])
@@ -123,7 +125,7 @@ function entries (root: IndexNode): number {
 /** What a layer's matches all start with, as its router compares it ('' when unknown). */
 function keyOf (layer: Layer | undefined): string {
   // A hole in the stack sits at the root: every path reaches it (and fails there, as in Express).
-  const literal = layer == null ? undefined : layer.literalTest()
+  const literal = literalOf(layer)
   if (literal === undefined || literal.prefix === '') return ''
   return literal.sensitive ? literal.prefix : literal.lowerPrefix
 }
@@ -138,7 +140,7 @@ function build (stack: readonly Layer[]): RouteIndex {
   let insensitive = 0
   for (const layer of layers) {
     if (keyOf(layer) === '') continue
-    if (layer.literalTest()!.sensitive) sensitive++
+    if (literalOf(layer)!.sensitive) sensitive++
     else insensitive++
   }
   let indexed = sensitive === 0 || insensitive === 0
@@ -170,7 +172,7 @@ function withShape (candidates: Int32Array, layers: readonly Layer[], shape: num
   const out = new Int32Array(candidates.length)
   for (let i = 0; i < candidates.length; i++) {
     const layer = layers[candidates[i]]
-    if (layer == null || !lacksSlashes(layer, shape)) out[kept++] = candidates[i]
+    if (layer == null || !lacksSlashes(literalOf(layer), shape)) out[kept++] = candidates[i]
   }
   return kept === out.length ? candidates : out.slice(0, kept)
 }

@@ -1,6 +1,6 @@
 // Route patterns made of whole segments (`/api/users/:userId/notes/:noteId`), matched by walking
 // the path instead of running their regexp: the most common shape of a route with parameters.
-import type { PathOptions } from '../internal/path-to-regexp'
+import type { PathOptions } from '../../../internal/path-to-regexp'
 
 /**
  * A pattern whose segments are each literal text or one `:name`. path-to-regexp 0.1 compiles it to

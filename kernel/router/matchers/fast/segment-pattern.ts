@@ -26,8 +26,8 @@ export type ParamsFactory = (path: string, bounds: Int32Array, decode: (value: s
 /**
  * A params factory for these names: one object literal (`{ "userId": …, "noteId": … }`), so every
  * params object of a route is built at once with its final shape. Adding the names one by one
- * takes a shape transition each, through stores that see every route's names (35–70 ns a request
- * in a 100-route table). Same object: keys in path order, a repeated name's last value, values
+ * takes a shape transition each, through stores that see every route's names, so they stay slow
+ * in a large route table. Same object: keys in path order, a repeated name's last value, values
  * decoded left to right (the first bad one throws). Names are `\w+`, quoted by JSON.stringify.
  * Undefined where the runtime refuses generated code.
  */

@@ -7,18 +7,13 @@ import { splitUseArguments } from './internal/flatten'
 import { kernelOf } from './internal/kernel-of'
 import { finalHandler } from './final-handler'
 import { adoptPrototypes, restorePrototypes, savePrototypes, serverClasses } from './internal/prototypes'
+import { TRUST_PROXY_DEFAULT } from './symbols'
 import type { Application, PathParams, Request } from './types'
 import type { Kernel } from './plugin'
 import type { Router } from './router/router'
 import type { MethodTable } from './router/route'
 
 const deprecate = depd('ristretto')
-
-/**
- * Marks `trust proxy` as still at its default, so a mounted app inherits its parent's
- * value instead (the spec's one exception to "settings with a default are not inherited").
- */
-export const TRUST_PROXY_DEFAULT = Symbol('trust_proxy_default')
 
 /** The value of the `X-Powered-By` header: Express's, so responses are byte-for-byte Express 4's. */
 export const POWERED_BY = 'Express'

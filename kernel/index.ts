@@ -1,6 +1,7 @@
 // The kernel's public face: the framework factory, the plugin API, the layer stack and the types.
 export { createFramework, type Framework, type FrameworkOptions } from './framework'
-export { definePlugin, resolvePlugins, PluginError, type Plugin, type PluginOption, type Kernel } from './plugin'
+export { definePlugin, resolvePlugins, type Plugin, type PluginOption, type Kernel } from './plugin'
+export { ErrorCode, PluginError } from './errors'
 export { createHooks, type KernelHooks } from './hooks'
 /** tapable's hook classes, for plugins that own hooks of their own (loaded without tapable's whole index). */
 export { SyncHook, SyncBailHook, HookMap } from './internal/tapable'
@@ -9,7 +10,6 @@ export { createRouter as Router, createRouter, routerPrototype, type Router as R
 export { Route } from './router/route'
 export { Layer } from './router/layer'
 export { methods } from './router/methods'
-export { TRUST_PROXY_DEFAULT, POWERED_BY } from './application'
 export { kernelOf } from './internal/kernel-of'
 /** For helpers that treat HTTP/2 compatibility responses apart, without loading node:http2 themselves. */
 export { isHttp2Response } from './http2-response'

@@ -1,6 +1,9 @@
 // The plugin API: what a plugin is, how it is declared, and how a list of them is checked.
 import type { KernelHooks } from './hooks'
 import type { Framework } from './framework'
+import { ErrorCode, PluginError } from './errors'
+
+export { PluginError }
 
 /** What a plugin's `apply` receives: the hooks and the shared prototypes of one framework. */
 export interface Kernel {
@@ -27,16 +30,6 @@ export interface Plugin {
 /** A plugin list entry: falsy entries are skipped and arrays are flattened, so presets can write `opts.x && x()`. */
 export type PluginOption = Plugin | false | null | undefined | readonly PluginOption[]
 
-/** Error thrown when a plugin list is inconsistent. `code` is stable for programs to test. */
-export class PluginError extends Error {
-  readonly code: string
-  constructor (code: string, message: string) {
-    super(message)
-    this.name = 'PluginError'
-    this.code = code
-  }
-}
-
 /**
  * Declares a plugin. Returns it unchanged after checking its shape, so a typo is
  * caught where the plugin is written, not where it is used.
@@ -50,10 +43,10 @@ export class PluginError extends Error {
  */
 export function definePlugin<P extends Plugin> (plugin: P): P {
   if (!plugin || typeof plugin.name !== 'string' || plugin.name.length === 0) {
-    throw new PluginError('RST_PLUGIN_INVALID', 'A plugin needs a non-empty string name')
+    throw new PluginError(ErrorCode.PLUGIN_INVALID, 'A plugin needs a non-empty string name')
   }
   if (typeof plugin.apply !== 'function') {
-    throw new PluginError('RST_PLUGIN_INVALID', `Plugin "${plugin.name}" needs an apply(kernel) function`)
+    throw new PluginError(ErrorCode.PLUGIN_INVALID, `Plugin "${plugin.name}" needs an apply(kernel) function`)
   }
   return plugin
 }
@@ -69,7 +62,7 @@ export function resolvePlugins (list: readonly PluginOption[]): Plugin[] {
     const seen = byName.get(plugin.name)
     if (seen === plugin) return
     if (seen) {
-      throw new PluginError('RST_PLUGIN_DUPLICATE', `Plugin "${plugin.name}" is registered twice with different definitions`)
+      throw new PluginError(ErrorCode.PLUGIN_DUPLICATE, `Plugin "${plugin.name}" is registered twice with different definitions`)
     }
     byName.set(plugin.name, plugin)
     out.push(plugin)
@@ -78,7 +71,7 @@ export function resolvePlugins (list: readonly PluginOption[]): Plugin[] {
   for (const plugin of out) {
     for (const dep of plugin.dependencies ?? []) {
       if (!byName.has(dep)) {
-        throw new PluginError('RST_PLUGIN_DEPENDENCY',
+        throw new PluginError(ErrorCode.PLUGIN_DEPENDENCY,
           `Plugin "${plugin.name}" depends on plugin "${dep}", which is not in the plugin list`)
       }
     }

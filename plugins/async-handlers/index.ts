@@ -1,5 +1,5 @@
 // The async-handlers plugin: a rejected promise from a handler, error handler or param callback reaches next(err), once.
-import { definePlugin, kernelOf, PluginError, type Application, type Plugin, type RouterInstance } from '../../kernel'
+import { definePlugin, ErrorCode, kernelOf, PluginError, type Application, type Plugin, type RouterInstance } from '../../kernel'
 import {
   convertLayer, convertRouteLayer, enableApp, enableRouter, isApp, isAppEnabled, isRouteEnabled,
   isRouter, isRouterEnabled, recordMount
@@ -66,7 +66,7 @@ export function asyncHandlersPlugin (options: AsyncHandlersOptions = {}): Plugin
 export function asyncHandlers<T extends Application | RouterInstance> (target: T): T {
   const kernel = kernelOf.get(target)
   if (!kernel || !kernel.has(PLUGIN_NAME)) {
-    throw new PluginError('RST_PLUGIN_MISSING',
+    throw new PluginError(ErrorCode.PLUGIN_MISSING,
       `asyncHandlers() needs an app or router of a framework built with the "${PLUGIN_NAME}" plugin`)
   }
   if (isRouter(target)) enableRouter(target)

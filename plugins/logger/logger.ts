@@ -7,6 +7,8 @@ import { COMBINED, COMMON, DEFAULT, SHORT, TINY, dev } from './formats'
 import { json } from './json-format'
 import { jsonLine } from './json-line'
 import { onResponseFinished } from './response-finished'
+// From its own file: the logger also runs alone (`ristretto/logger` in an Express app), without the kernel.
+import { ErrorCode } from '../../kernel/errors'
 import { recordStartTime } from './timing'
 import { PREDEFINED_TOKENS, remoteAddress } from './tokens'
 import type {
@@ -32,7 +34,7 @@ function reportLogFailure (err: unknown): void {
   const error = err instanceof Error ? err : new Error(String(err))
   process.emitWarning('a request log line could not be written: ' + error.message, {
     type: 'LoggerWarning',
-    code: 'RST_LOGGER_FAILED',
+    code: ErrorCode.LOGGER_FAILED,
     detail: error.stack
   })
 }

@@ -1,0 +1,36 @@
+// Every error code of ristretto (the `code` of its errors and warnings), and the kernel's error class.
+// Programs test these codes; they never change meaning.
+
+/** The codes, by name. Each is its own value: `RST_` and the name. */
+export const ErrorCode = Object.freeze({
+  /** A plugin is not an object with a non-empty string `name` and an `apply` function. */
+  PLUGIN_INVALID: 'RST_PLUGIN_INVALID',
+  /** Two different plugins of a plugin list have the same name. */
+  PLUGIN_DUPLICATE: 'RST_PLUGIN_DUPLICATE',
+  /** A plugin names, in `dependencies`, a plugin that is not in the list. */
+  PLUGIN_DEPENDENCY: 'RST_PLUGIN_DEPENDENCY',
+  /** A helper was given an app or router of a framework built without the plugin it belongs to. */
+  PLUGIN_MISSING: 'RST_PLUGIN_MISSING',
+  /** A decorator names a member the kernel, node or another plugin already gives. */
+  DECORATOR_TAKEN: 'RST_DECORATOR_TAKEN',
+  /** A decorator was called after its framework was created. */
+  DECORATOR_LATE: 'RST_DECORATOR_LATE',
+  /** The request logger could not build or write a line (a warning, `process.emitWarning`). */
+  LOGGER_FAILED: 'RST_LOGGER_FAILED'
+} as const)
+
+/** One of the {@link ErrorCode} values. */
+export type ErrorCode = typeof ErrorCode[keyof typeof ErrorCode]
+
+/**
+ * Thrown when a plugin list, a plugin or one of its decorators is inconsistent, as the framework
+ * is created (and by plugins' helpers used without their plugin). `code` is stable for programs to test.
+ */
+export class PluginError extends Error {
+  readonly code: string
+  constructor (code: string, message: string) {
+    super(message)
+    this.name = 'PluginError'
+    this.code = code
+  }
+}

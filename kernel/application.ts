@@ -1,19 +1,17 @@
 // The application prototype: settings, routing entry points, mounting and listen.
 import http from 'http'
-import depd from 'depd'
 import { createRouter } from './router/router'
 import { methods } from './router/methods'
 import { splitUseArguments } from './internal/flatten'
 import { kernelOf } from './internal/kernel-of'
 import { finalHandler } from './final-handler'
 import { adoptPrototypes, restorePrototypes, savePrototypes, serverClasses } from './internal/prototypes'
+import { deprecate } from './deprecate'
 import { TRUST_PROXY_DEFAULT } from './symbols'
 import type { Application, PathParams, Request } from './types'
 import type { Kernel } from './plugin'
 import type { Router } from './router/router'
 import type { MethodTable } from './router/route'
-
-const deprecate = depd('ristretto')
 
 /** The value of the `X-Powered-By` header: Express's, so responses are byte-for-byte Express 4's. */
 export const POWERED_BY = 'Express'

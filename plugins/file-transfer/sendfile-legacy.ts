@@ -1,11 +1,9 @@
 // res.sendfile(path, [options], [fn]): Express 3's form, deprecated: the path is URL-decoded and may be relative.
-import depd from 'depd'
+import { deprecate } from '../../kernel/deprecate'
 import type { Response } from '../../kernel/types'
 import { sendTracked } from './send-tracked'
 import type { TransferCallback } from './track-transfer'
 import type { SendFileOptions } from './types'
-
-const deprecate = depd('ristretto')
 
 /** The legacy helper: `path` is URL-encoded, relative paths start at the working directory (or `root`). */
 function sendfile (this: Response, file: string, options?: SendFileOptions | TransferCallback, fn?: TransferCallback): void {

@@ -1,9 +1,7 @@
 // req.hostname / req.host / req.subdomains: the host the client asked for, through trusted proxies.
 import { isIP } from 'net'
-import depd from 'depd'
+import { deprecate } from '../../kernel/deprecate'
 import { peerIsTrusted, type AppRequest } from './trusted'
-
-const deprecate = depd('ristretto')
 
 /** Separates the values of a repeated or list-valued `X-Forwarded-Host`. */
 const LIST_SEPARATOR = ','

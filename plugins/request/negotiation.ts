@@ -1,9 +1,7 @@
 // req.accepts*, content negotiation on the Accept, Accept-Charset, Accept-Encoding and Accept-Language headers.
 import type acceptsFactory from 'accepts'
-import depd from 'depd'
+import { deprecate } from '../../kernel/deprecate'
 import type { IncomingMessage } from 'http'
-
-const deprecate = depd('ristretto')
 
 let acceptsModule: typeof acceptsFactory | undefined
 

@@ -1,7 +1,5 @@
 // req.param(name, defaultValue): deprecated lookup across route params, body and query.
-import depd from 'depd'
-
-const deprecate = depd('ristretto')
+import { deprecatedCalls } from '../../kernel/deprecate'
 
 interface ParamSources {
   params?: Record<string, unknown>
@@ -17,14 +15,12 @@ const hasOwn = Object.prototype.hasOwnProperty
  *
  * @deprecated Use `req.params`, `req.body` or `req.query`.
  */
-export function param (this: ParamSources, name: string, defaultValue?: unknown): unknown {
+export const param = deprecatedCalls(function param (this: ParamSources, name: string, defaultValue?: unknown): unknown {
   const params = this.params || {}
   const body = this.body || {}
   const query = this.query || {}
-  const args = arguments.length === 1 ? 'name' : 'name, default'
-  deprecate('req.param(' + args + '): Use req.params, req.body, or req.query instead')
   if (params[name] != null && hasOwn.call(params, name)) return params[name]
   if (body[name] != null) return body[name]
   if (query[name] != null) return query[name]
   return defaultValue
-}
+}, (...args) => `req.param(${args.length === 1 ? 'name' : 'name, default'}): Use req.params, req.body, or req.query instead`)

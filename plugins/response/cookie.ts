@@ -3,7 +3,7 @@ import { serialize, type CookieSerializeOptions } from 'cookie'
 import { sign } from 'cookie-signature'
 import type { Response } from '../../kernel/types'
 import type { CookieOptions } from './types'
-import { deprecate } from './deprecate'
+import { deprecate } from '../../kernel/deprecate'
 
 /** Prefix marking a cookie value as JSON (read back by cookie-parser). */
 const JSON_PREFIX = 'j:'

@@ -1,6 +1,6 @@
 // res.json(body) and res.jsonp(body): JSON bodies, with the json settings and the JSONP wrapper.
 import type { Response } from '../../kernel/types'
-import { deprecate } from './deprecate'
+import { deprecate } from '../../kernel/deprecate'
 import { markTyped } from './content-type'
 
 /** Characters a browser could sniff as HTML inside JSON, for the `json escape` setting. */

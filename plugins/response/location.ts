@@ -1,7 +1,7 @@
 // res.location(url): the Location header, percent-encoded.
 import encodeUrl from 'encodeurl'
 import type { Response } from '../../kernel/types'
-import { deprecate } from './deprecate'
+import { deprecate } from '../../kernel/deprecate'
 
 /** The magic target meaning "where the client came from". */
 const BACK = 'back'

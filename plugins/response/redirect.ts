@@ -1,7 +1,7 @@
 // res.redirect([status,] url): Location plus a short negotiated body.
 import escapeHtml from 'escape-html'
 import type { Response } from '../../kernel/types'
-import { deprecate } from './deprecate'
+import { deprecate } from '../../kernel/deprecate'
 import { statusMessage } from './status'
 
 /** The status of a redirect when none is given. */

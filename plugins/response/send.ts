@@ -1,7 +1,7 @@
 // res.send(body): the body, its type, length, ETag, freshness and HEAD handling.
 import type { Response } from '../../kernel/types'
 import type { ETagFunction } from './types'
-import { deprecate } from './deprecate'
+import { deprecate } from '../../kernel/deprecate'
 import { setUtf8Charset, takeTyped } from './content-type'
 import { BUILT_IN_ETAG_FUNCTIONS, type BuiltInETagFunction } from './etag-setting'
 import { statusMessage } from './status'

@@ -1,7 +1,7 @@
 // res.status(code) and res.sendStatus(code): the status line.
 import statuses from 'statuses'
 import type { Response } from '../../kernel/types'
-import { deprecate } from './deprecate'
+import { deprecate } from '../../kernel/deprecate'
 
 /** Sets `statusCode`; chainable. Node validates the code when the head is written (100..999, else RangeError). */
 export function status (this: Response, code: number): Response {

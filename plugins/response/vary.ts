@@ -1,7 +1,7 @@
 // res.vary(field): adds to the Vary header through the vary package.
 import varyHeader from 'vary'
 import type { Response } from '../../kernel/types'
-import { deprecate } from './deprecate'
+import { deprecate } from '../../kernel/deprecate'
 
 /** Adds `field` (or each field of an array) to `Vary`, once. */
 export function vary (this: Response, field: string | string[]): Response {

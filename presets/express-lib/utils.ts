@@ -1,14 +1,12 @@
 // `express/lib/utils`: the helpers of Express 4's utils module that apps and middleware call,
 // made of the plugins' own compilers and helpers (the default framework's settings use the same).
-import depd from 'depd'
+import { deprecate } from '../../kernel/deprecate'
 import { compileETag } from '../../plugins/response'
 import { mediaTypeOf, setCharset as setMediaTypeCharset } from '../../plugins/response/content-type'
 import { compileQueryParser } from '../../plugins/query'
 import { compileTrust } from '../../plugins/request'
 import { flatten as flattenDeep } from '../../kernel/internal/flatten'
 import type { BuiltInETagFunction } from '../../plugins/response/etag-setting'
-
-const deprecate = depd('ristretto')
 
 /** A media type with its parameters, as `normalizeType` gives it. */
 interface NormalizedType {

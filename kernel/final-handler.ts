@@ -5,17 +5,11 @@ import onFinished from 'on-finished'
 import parseUrl from 'parseurl'
 import statuses from 'statuses'
 import { kernelOf } from './internal/kernel-of'
+import { htmlDocument } from './html-document'
 import type { Application } from './types'
 
 const DOUBLE_SPACE = /\x20{2}/g
 const NEWLINE = /\n/g
-
-/** The HTML page of an error reply: the message escaped, line breaks and runs of spaces kept visible. */
-function htmlDocument (message: string): string {
-  const body = escapeHtml(message).replace(NEWLINE, '<br>').replace(DOUBLE_SPACE, ' &nbsp;')
-  return '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>' +
-    body + '</pre>\n</body>\n</html>\n'
-}
 
 /** A status an error asks for: `status` or `statusCode`, when it is a 4xx or 5xx. */
 function errorStatus (err: any): number | undefined {
@@ -99,7 +93,8 @@ function resourceName (req: any): string {
 
 function send (req: any, res: any, status: number, headers: Record<string, unknown> | undefined, message: string): void {
   function write (): void {
-    const body = htmlDocument(message)
+    // The message escaped, its line breaks and runs of spaces kept visible.
+    const body = htmlDocument('Error', escapeHtml(message).replace(NEWLINE, '<br>').replace(DOUBLE_SPACE, ' &nbsp;'))
     res.statusCode = status
     if (req.httpVersionMajor < 2) res.statusMessage = statuses.message[status]
     res.removeHeader('Content-Encoding')

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'http'
 import encodeUrl from 'encodeurl'
 import escapeHtml from 'escape-html'
 import parseUrl from 'parseurl'
-import { htmlDocument } from './html-document'
+import { htmlDocument } from '../../kernel/html-document'
 
 /** Leading slashes run together: `//evil.example/` must not become a protocol-relative Location. */
 const LEADING_SLASHES = /^\/+/

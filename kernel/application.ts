@@ -8,7 +8,7 @@ import { finalHandler } from './final-handler'
 import { adoptPrototypes, restorePrototypes, savePrototypes, serverClasses } from './internal/prototypes'
 import { deprecate } from './deprecate'
 import { TRUST_PROXY_DEFAULT } from './symbols'
-import type { Application, PathParams, Request } from './types'
+import type { Application, NextCallback, PathParams, Request } from './types'
 import type { Kernel } from './plugin'
 import type { Router } from './router/router'
 import type { MethodTable } from './router/route'
@@ -78,7 +78,7 @@ app.lazyrouter = function lazyrouter (this: Application): void {
 
 /** The kernel's first layer of every app: links req/res, sets X-Powered-By and the app's prototypes. */
 function initMiddleware (app: Application) {
-  return function expressInit (req: any, res: any, next: (err?: unknown) => void) {
+  return function expressInit (req: any, res: any, next: NextCallback) {
     if (app.enabled('x-powered-by')) res.setHeader('X-Powered-By', POWERED_BY)
     req.res = res
     res.req = req
@@ -91,7 +91,7 @@ function initMiddleware (app: Application) {
 
 /** `app.handle` of the apps one kernel makes: the kernel is bound here rather than looked up per request. */
 export function appHandle (k: Kernel) {
-  return function handle (this: Application, req: any, res: any, callback?: (err?: unknown) => void): void {
+  return function handle (this: Application, req: any, res: any, callback?: NextCallback): void {
     if (k.hooks.request.isUsed()) k.hooks.request.call(req, res, this)
     const done = callback || finalHandler(req, res, this)
     const router = this._router
@@ -118,7 +118,7 @@ app.use = function use (this: Application, ...args: unknown[]): Application {
     }
     sub.mountpath = path
     sub.parent = this
-    router.use(path, function mounted_app (req: any, res: any, next: (err?: unknown) => void) {
+    router.use(path, function mounted_app (req: any, res: any, next: NextCallback) {
       const saved = savePrototypes(req, res)
       sub.handle(req, res, function leaveSubApp (err?: unknown) {
         restorePrototypes(saved, req, res)

@@ -14,7 +14,7 @@ export { kernelOf } from './internal/kernel-of'
 /** For helpers that treat HTTP/2 compatibility responses apart, without loading node:http2 themselves. */
 export { isHttp2Response } from './http2-response'
 export type {
-  Application, Express, Request, Response, Locals, NextFunction, RequestHandler, ErrorRequestHandler,
+  Application, Express, Request, Response, Locals, NextFunction, NextCallback, NodeMiddleware, RequestHandler, ErrorRequestHandler,
   HandlerArgument, ForeignHandler, ForeignErrorHandler, RequestHandlers, RequestHandlerParams, Handled, Named,
   HandlerRegistrar, UseRegistrar, PathParams, ParamHandler, ParamsDictionary, ParsedQuery, ParsedQs, RouteParameters, Settings
 } from './types'

@@ -41,6 +41,15 @@ export interface NextFunction {
   (deferToNext: 'route'): void
 }
 
+/** The `next` of middleware written for node's own request and response (connect's): an error, or nothing. */
+export type NextCallback = (err?: unknown) => void
+
+/**
+ * Middleware on node's own request and response (connect's `NextHandleFunction`): usable in any
+ * app, Express's and a bare `http.createServer` handler included (body parsers, `framework.query`).
+ */
+export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: NextCallback) => void
+
 /**
  * What `res.locals` and `app.locals` always hold besides their own type parameter: the members
  * declared on the global `Express.Locals` (and on this interface, by declaration merging).
@@ -242,7 +251,7 @@ export interface Settings {
  * `LocalsObj` types `app.locals`.
  */
 export interface Application<LocalsObj extends Record<string, any> = Record<string, any>> extends EventEmitter, Express.Application {
-  (req: IncomingMessage | Http2ServerRequest | Request, res: ServerResponse | Http2ServerResponse | Response, next?: (err?: unknown) => void): void
+  (req: IncomingMessage | Http2ServerRequest | Request, res: ServerResponse | Http2ServerResponse | Response, next?: NextCallback): void
   /** The settings ({@link Settings}), those with a default set at creation. `any`, as Express's typings declare it. */
   settings: any
   /** App-wide view variables; `locals.settings` is `app.settings`. `any` values by default: templates take what the app puts there. */
@@ -268,7 +277,7 @@ export interface Application<LocalsObj extends Record<string, any> = Record<stri
   init (): void
   defaultConfiguration (): void
   lazyrouter (): void
-  handle (req: IncomingMessage, res: ServerResponse, callback?: (err?: unknown) => void): void
+  handle (req: IncomingMessage, res: ServerResponse, callback?: NextCallback): void
 
   /** Reads a setting, looking through the apps this one is mounted on (`any`, as `app.get(name)`). */
   set (setting: string): any

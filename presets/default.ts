@@ -83,36 +83,16 @@ declare namespace framework {
     Locals extends Record<string, any> = Record<string, any>
   > extends kernel.Response<ResBody, Locals> {}
   export interface NextFunction extends kernel.NextFunction {}
-  export interface RequestHandler<
-    P = kernel.ParamsDictionary,
-    ResBody = any,
-    ReqBody = any,
-    ReqQuery = kernel.ParsedQs,
-    Locals extends Record<string, any> = Record<string, any>
-  > extends kernel.RequestHandler<P, ResBody, ReqBody, ReqQuery, Locals> {}
+  export interface RequestHandler<P = kernel.ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = kernel.ParsedQs, Locals extends Record<string, any> = Record<string, any>>
+    extends kernel.RequestHandler<P, ResBody, ReqBody, ReqQuery, Locals> {}
   /** Alias of {@link RequestHandler}. */
-  export interface Handler<
-    P = kernel.ParamsDictionary,
-    ResBody = any,
-    ReqBody = any,
-    ReqQuery = kernel.ParsedQs,
-    Locals extends Record<string, any> = Record<string, any>
-  > extends kernel.RequestHandler<P, ResBody, ReqBody, ReqQuery, Locals> {}
-  export interface ErrorRequestHandler<
-    P = kernel.ParamsDictionary,
-    ResBody = any,
-    ReqBody = any,
-    ReqQuery = kernel.ParsedQs,
-    Locals extends Record<string, any> = Record<string, any>
-  > extends kernel.ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, Locals> {}
+  export interface Handler<P = kernel.ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = kernel.ParsedQs, Locals extends Record<string, any> = Record<string, any>>
+    extends kernel.RequestHandler<P, ResBody, ReqBody, ReqQuery, Locals> {}
+  export interface ErrorRequestHandler<P = kernel.ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = kernel.ParsedQs, Locals extends Record<string, any> = Record<string, any>>
+    extends kernel.ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, Locals> {}
   /** Request handlers, error handlers, and arrays of them: what route methods take. */
-  export type RequestHandlerParams<
-    P = kernel.ParamsDictionary,
-    ResBody = any,
-    ReqBody = any,
-    ReqQuery = kernel.ParsedQs,
-    Locals extends Record<string, any> = Record<string, any>
-  > = kernel.RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, Locals>
+  export type RequestHandlerParams<P = kernel.ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = kernel.ParsedQs, Locals extends Record<string, any> = Record<string, any>> =
+    kernel.RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, Locals>
   export type ForeignHandler = kernel.ForeignHandler
   export type ParamHandler = kernel.ParamHandler
   /** Alias of {@link ParamHandler}. */

@@ -1,11 +1,12 @@
 // The automatic OPTIONS reply: `Allow` and the same list as the body.
+import type { NextCallback } from '../types'
 
 /**
  * Answers an OPTIONS request with the methods the matched routes serve. Uses the response
  * helpers when a plugin installed them (so ETag and Content-Type match the rest of the app),
  * and plain node otherwise.
  */
-export function sendOptions (res: any, options: string[], next: (err?: unknown) => void): void {
+export function sendOptions (res: any, options: string[], next: NextCallback): void {
   try {
     const body = options.join(',')
     if (typeof res.set === 'function' && typeof res.send === 'function') {

@@ -1,5 +1,6 @@
 // Same-arity wrappers that send a rejected promise to next(err), unless the handler already called next.
-type Next = (err?: unknown) => void
+import type { NextCallback } from '../../kernel'
+
 type AnyHandler = (...args: any[]) => unknown
 
 /** The message of the error that stands for a promise rejected without a reason (`undefined`, `null`, `0`, `''`, `false`). */
@@ -13,9 +14,9 @@ const wrappers = new WeakSet<AnyHandler>()
  * would (it can end up as `req.next`, which later code calls again), and remembers
  * that the handler moved the request on, so a later rejection is not routed too.
  */
-interface OnceNext extends Next { called: boolean }
+interface OnceNext extends NextCallback { called: boolean }
 
-function onceNext (forward: Next): OnceNext {
+function onceNext (forward: NextCallback): OnceNext {
   const once = function next (err?: unknown): void {
     once.called = true
     forward(err)
@@ -74,12 +75,12 @@ export function isWrapped (fn: unknown): boolean {
  * wrapper keeps that so (`res.format` passes `req.next` to its callbacks, and code compares).
  */
 function shareNext (req: unknown, once: OnceNext): void {
-  if (req !== null && typeof req === 'object') (req as { next?: Next }).next = once
+  if (req !== null && typeof req === 'object') (req as { next?: NextCallback }).next = once
 }
 
 /** Wraps middleware `(req, res, next)`; `routerLevel` for a router's own layers (not a route's), see {@link shareNext}. */
 export function wrapMiddleware (fn: AnyHandler, routerLevel: boolean): AnyHandler {
-  return mirror(function asyncMiddleware (this: unknown, req: unknown, res: unknown, next: Next) {
+  return mirror(function asyncMiddleware (this: unknown, req: unknown, res: unknown, next: NextCallback) {
     const once = onceNext(next)
     if (routerLevel) shareNext(req, once)
     let ret: unknown
@@ -95,7 +96,7 @@ export function wrapMiddleware (fn: AnyHandler, routerLevel: boolean): AnyHandle
 
 /** Wraps error middleware `(err, req, res, next)`, like {@link wrapMiddleware}. */
 export function wrapErrorMiddleware (fn: AnyHandler, routerLevel: boolean): AnyHandler {
-  return mirror(function asyncErrorMiddleware (this: unknown, error: unknown, req: unknown, res: unknown, next: Next) {
+  return mirror(function asyncErrorMiddleware (this: unknown, error: unknown, req: unknown, res: unknown, next: NextCallback) {
     const once = onceNext(next)
     if (routerLevel) shareNext(req, once)
     let ret: unknown
@@ -111,7 +112,7 @@ export function wrapErrorMiddleware (fn: AnyHandler, routerLevel: boolean): AnyH
 
 /** Wraps a param callback `(req, res, next, value, name)`. */
 export function wrapParamCallback (fn: AnyHandler): AnyHandler {
-  return mirror(function asyncParam (this: unknown, req: unknown, res: unknown, next: Next, value: unknown, name: string) {
+  return mirror(function asyncParam (this: unknown, req: unknown, res: unknown, next: NextCallback, value: unknown, name: string) {
     const once = onceNext(next)
     let ret: unknown
     try {

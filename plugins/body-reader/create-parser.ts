@@ -1,12 +1,13 @@
 // Builds a body-parsing middleware from a flavor, the shared options and a parser's own pieces.
 import type { IncomingMessage, ServerResponse } from 'http'
+import type { NextCallback, NodeMiddleware } from '../../kernel/types'
 import { hasBody } from './has-body'
 import { readBody, type BodyParse, type BodyReader } from './read-body'
 import { codingSupport, type BodyFlavor, type BodyRequest } from './flavors'
 import type { NormalizedBodyOptions } from './options'
 
 /** A body-parsing middleware: `(req, res, next)`. */
-export type BodyParserHandler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void
+export type BodyParserHandler = NodeMiddleware
 
 /** What makes one parser: its name (for stack traces and `layer.name`), charset choice and parse step. */
 export interface ParserDefinition {
@@ -38,7 +39,7 @@ export function createBodyParser (flavor: BodyFlavor, options: NormalizedBodyOpt
   const matches = options.matches
   const charsetOf = definition.charset
 
-  const handler = function bodyParser (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void {
+  const handler = function bodyParser (req: IncomingMessage, res: ServerResponse, next: NextCallback): void {
     const request = req as BodyRequest
     if (flavor.isTaken(request)) {
       next()

@@ -9,6 +9,7 @@ import { drainRequest } from './drain'
 import { loadRawBody } from './lazy-modules'
 import type { BodyRequest } from './flavors'
 import type { VerifyCall } from './options'
+import type { NextCallback } from '../../kernel/types'
 
 /** Turns the decoded body (a string, or the Buffer when there is no charset) into `req.body`; throws to reject it. */
 export type BodyParse = (body: string | Buffer, charset: string | null) => unknown
@@ -23,7 +24,6 @@ export interface BodyReader {
   readonly parse: BodyParse
 }
 
-type Next = (err?: unknown) => void
 
 /** A stream as raw-body inspects it before reading: a decoding stream is refused. */
 interface InspectedStream {
@@ -56,7 +56,7 @@ function refusedBeforeDecoding (stream: IncomingMessage | Transform, length: str
  * length, stream state); then, without `verify`, the charset, as raw-body looks up its decoder
  * before reading; then the limit while reading, the length read, verify, decoding and parsing.
  */
-export function readBody (req: BodyRequest, res: ServerResponse, next: Next, reader: BodyReader, charset: string | null): void {
+export function readBody (req: BodyRequest, res: ServerResponse, next: NextCallback, reader: BodyReader, charset: string | null): void {
   // From here on the body belongs to this parser: stacked parsers step aside.
   req._body = true
 
@@ -95,7 +95,7 @@ export function readBody (req: BodyRequest, res: ServerResponse, next: Next, rea
   })
 }
 
-function finish (req: BodyRequest, res: ServerResponse, next: Next, reader: BodyReader, charset: string | null, buf: Buffer): void {
+function finish (req: BodyRequest, res: ServerResponse, next: NextCallback, reader: BodyReader, charset: string | null, buf: Buffer): void {
   if (reader.verify) {
     try {
       reader.verify(req as IncomingMessage, res, buf, charset)

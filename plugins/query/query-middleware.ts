@@ -1,14 +1,14 @@
 // The query middleware: `framework.query(options)` and the `query` layer every app router starts with.
 import type * as qs from 'qs'
 import parseUrl from 'parseurl'
-import type { IncomingMessage, ServerResponse } from 'http'
+import type { IncomingMessage } from 'http'
+import type { NodeMiddleware } from '../../kernel/types'
 import { BUILT_IN_PARSERS, type QueryParser } from './parsers'
 import { deferQuery, isParsePending } from './lazy-query'
 import { loadQs } from './load-qs'
 
-type Next = (err?: unknown) => void
 /** The query middleware: sets `req.query` unless something already did, then continues. */
-export type QueryMiddleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void
+export type QueryMiddleware = NodeMiddleware
 
 interface QueryRequest extends IncomingMessage {
   query?: unknown

@@ -11,8 +11,6 @@ export { Route } from './router/route'
 export { Layer } from './router/layer'
 export { methods } from './router/methods'
 export { kernelOf } from './internal/kernel-of'
-/** For helpers that treat HTTP/2 compatibility responses apart, without loading node:http2 themselves. */
-export { isHttp2Response } from './http2-response'
 export type {
   Application, Express, Request, Response, Locals, NextFunction, NextCallback, NodeMiddleware, RequestHandler, ErrorRequestHandler,
   HandlerArgument, ForeignHandler, ForeignErrorHandler, RequestHandlers, RequestHandlerParams, Handled, Named,

@@ -1,6 +1,6 @@
 // The errors of a read body that verify refused or the parse step could not turn into `req.body`.
 import createError from 'http-errors'
-import type { HttpError } from './http-error'
+import type { HttpError } from '../shared/http-error'
 
 /** What http-errors accepts as the cause of an error: an Error, a message, or (ignored but for `type`) an object. */
 type Cause = Error | string | object

@@ -1,7 +1,7 @@
 // The request's charset, the 415 for a refused charset, and decoding bodies with iconv-lite 0.7 (body-parser 2's).
 import contentType from 'content-type'
 import createError from 'http-errors'
-import type { HttpError } from './http-error'
+import type { HttpError } from '../shared/http-error'
 import type { IncomingMessage } from 'http'
 import { loadIconv } from './lazy-modules'
 

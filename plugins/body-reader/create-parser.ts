@@ -1,7 +1,7 @@
 // Builds a body-parsing middleware from a flavor, the shared options and a parser's own pieces.
 import type { IncomingMessage, ServerResponse } from 'http'
 import type { NextCallback, NodeMiddleware } from '../../kernel/types'
-import { hasBody } from './has-body'
+import { hasBody } from '../shared/has-body'
 import { readBody, type BodyParse, type BodyReader } from './read-body'
 import { codingSupport, type BodyFlavor, type BodyRequest } from './flavors'
 import type { NormalizedBodyOptions } from './options'

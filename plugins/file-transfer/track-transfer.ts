@@ -1,6 +1,6 @@
 // Turns a transfer's events and the response's end into one completion callback: done, failed or aborted.
 import type { ServerResponse } from 'http'
-import { onResponseFinished } from './response-finished'
+import { onResponseFinished } from '../shared/response-finished'
 import type { TransferListeners } from './transfer'
 
 /** The callback of res.sendFile / res.download: no argument on success. */

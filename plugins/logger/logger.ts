@@ -6,7 +6,7 @@ import { compile } from './compile'
 import { COMBINED, COMMON, DEFAULT, SHORT, TINY, dev } from './formats'
 import { json } from './json-format'
 import { jsonLine } from './json-line'
-import { onResponseFinished } from './response-finished'
+import { onResponseFinished } from '../shared/response-finished'
 // From its own file: the logger also runs alone (`ristretto/logger` in an Express app), without the kernel.
 import { ErrorCode } from '../../kernel/errors'
 import { recordStartTime } from './timing'
@@ -87,11 +87,11 @@ function createMiddleware (formatLine: FormatFn, options: LoggerOptions, stream:
     } else {
       onHeaders(res, recordStartTime)
       if (res.req === req) {
-        onResponseFinished(res, writeFinishedLine)
+        onResponseFinished(res, writeFinishedLine, 'response')
       } else {
         onResponseFinished(res, function writeFinishedRequestLine () {
           try { writeLine(req, res) } catch (err) { reportLogFailure(err) }
-        })
+        }, 'response')
       }
     }
 

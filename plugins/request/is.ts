@@ -1,7 +1,7 @@
 // req.is(types): whether the request body's Content-Type matches.
 import typeis from 'type-is'
 import type { IncomingMessage } from 'http'
-import { hasBody } from '../body-reader/has-body'
+import { hasBody } from '../shared/has-body'
 
 /**
  * The first of `types` (extensions such as `json`, media types, or wildcards such as

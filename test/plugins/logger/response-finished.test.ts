@@ -4,7 +4,7 @@ import http, { IncomingMessage, ServerResponse } from 'node:http'
 import { Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import logger from '../../../plugins/logger'
-import { onResponseFinished } from '../../../plugins/logger/response-finished'
+import { onResponseFinished } from '../../../plugins/shared/response-finished'
 import type { LoggerResponse } from '../../../plugins/logger/types'
 import { bareServer, captureLines } from './support'
 
@@ -51,7 +51,7 @@ describe('logger: when the line is written', () => {
     const res = new ServerResponse(new IncomingMessage(new Socket())) as LoggerResponse
     res.destroy()
     const calls: unknown[] = []
-    onResponseFinished(res, (err, r) => { calls.push([err, r === res]) })
+    onResponseFinished(res, (err, r) => { calls.push([err, r === res]) }, 'response')
     assert.deepEqual(calls, [], 'not synchronously')
     await new Promise((resolve) => setImmediate(resolve))
     assert.deepEqual(calls, [[null, true]])

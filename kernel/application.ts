@@ -9,7 +9,7 @@ import { adoptPrototypes, restorePrototypes, savePrototypes, serverClasses } fro
 import { deprecate } from './deprecate'
 import { TRUST_PROXY_DEFAULT } from './symbols'
 import type { Application, NextCallback, PathParams, Request } from './types'
-import type { Kernel } from './plugin'
+import type { KernelHooks } from './hooks'
 import type { Router } from './router/router'
 import type { MethodTable } from './router/route'
 
@@ -89,10 +89,10 @@ function initMiddleware (app: Application) {
   }
 }
 
-/** `app.handle` of the apps one kernel makes: the kernel is bound here rather than looked up per request. */
-export function appHandle (k: Kernel) {
+/** `app.handle` of the apps one kernel makes: its hooks are bound here rather than looked up per request. */
+export function appHandle (hooks: KernelHooks) {
   return function handle (this: Application, req: any, res: any, callback?: NextCallback): void {
-    if (k.hooks.request.isUsed()) k.hooks.request.call(req, res, this)
+    if (hooks.request.isUsed()) hooks.request.call(req, res, this)
     const done = callback || finalHandler(req, res, this)
     const router = this._router
     if (!router) {

@@ -8,17 +8,18 @@ import { createRouter, type RouterFactory, type RouterOptions } from './router/r
 import { Route } from './router/route'
 import { Layer } from './router/layer'
 import { kernelOf } from './internal/kernel-of'
-import type { Application, Express } from './types'
+import { createDecorators } from './decorate'
+import type { Application, Express, Request, Response } from './types'
 
 /** The callable a preset exports: `framework()` makes an app; the statics are shared by every app. */
 export interface Framework {
   (): Express
   /** Shared application prototype: extending it reaches every app of this framework. */
-  application: Record<string, any>
+  application: Application
   /** Shared request prototype (inherits `http.IncomingMessage.prototype`). */
-  request: Record<string, any>
+  request: Request
   /** Shared response prototype (inherits `http.ServerResponse.prototype`). */
-  response: Record<string, any>
+  response: Response
   /** `Router(options)`: a standalone, mountable layer stack. */
   Router: RouterFactory
   Route: typeof Route
@@ -45,10 +46,10 @@ export function createFramework (options: FrameworkOptions = {}): Framework {
   const plugins = resolvePlugins(options.plugins ?? [])
   const hooks = createHooks()
   // Own copies of the kernel's methods, so plugins and users extend this framework's object only.
-  const application: Record<string, any> = {}
+  const application = {} as Application
   mixin(application, applicationPrototype)
-  const request: Record<string, any> = Object.create(IncomingMessage.prototype)
-  const response: Record<string, any> = Object.create(ServerResponse.prototype)
+  const request: Request = Object.create(IncomingMessage.prototype)
+  const response: Response = Object.create(ServerResponse.prototype)
 
   const framework = function createApplication (): Application {
     const app = function app (req: any, res: any, next?: any) {
@@ -65,15 +66,13 @@ export function createFramework (options: FrameworkOptions = {}): Framework {
   } as Framework
 
   const names = new Set(plugins.map((p) => p.name))
+  const building = { plugin: undefined as string | undefined, open: true }
+  application.handle = appHandle(hooks)
   const kernel: Kernel = {
-    hooks,
-    framework,
-    application,
-    request,
-    response,
-    has: (name) => names.has(name)
+    hooks, framework, application, request, response,
+    has: (name) => names.has(name),
+    ...createDecorators({ application, request, response }, building)
   }
-  application.handle = appHandle(kernel)
 
   framework.application = application
   framework.request = request
@@ -84,10 +83,15 @@ export function createFramework (options: FrameworkOptions = {}): Framework {
   Object.defineProperty(framework, 'plugins', { value: Object.freeze(plugins.slice()), enumerable: false })
   Object.defineProperty(framework, 'hooks', { value: hooks, enumerable: false })
 
-  for (const plugin of plugins) plugin.apply(kernel)
+  for (const plugin of plugins) {
+    building.plugin = plugin.name
+    plugin.apply(kernel)
+  }
+  building.plugin = undefined
   hooks.extendApplication.call(application)
   hooks.extendRequest.call(request)
   hooks.extendResponse.call(response)
+  building.open = false
   return framework
 }
 

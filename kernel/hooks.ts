@@ -1,7 +1,7 @@
 // The kernel's hooks: every moment a plugin can tap, declared in one place.
 import { SyncHook, SyncBailHook, HookMap } from './internal/tapable'
 import type { IncomingMessage, ServerResponse, Server } from 'http'
-import type { Application, PathParams } from './types'
+import type { Application, PathParams, Request, Response } from './types'
 import type { Router } from './router/router'
 import type { Route } from './router/route'
 import type { Layer } from './router/layer'
@@ -9,12 +9,12 @@ import type { Layer } from './router/layer'
 /** Creates the hooks of one framework. Frozen: plugins tap, they never add or replace. */
 export function createHooks () {
   return Object.freeze({
-    /** Once per framework, after every plugin's apply: define helpers on the shared application prototype. */
-    extendApplication: new SyncHook<[Record<string, unknown>]>(['application']),
-    /** Once per framework, after every plugin's apply: define helpers on the shared request prototype. */
-    extendRequest: new SyncHook<[object]>(['request']),
-    /** Once per framework, after every plugin's apply: define helpers on the shared response prototype. */
-    extendResponse: new SyncHook<[object]>(['response']),
+    /** Once per framework, after every plugin's apply: the shared application prototype, with every decorator's members. */
+    extendApplication: new SyncHook<[Application]>(['application']),
+    /** Once per framework, after every plugin's apply: the shared request prototype, with every decorator's members. */
+    extendRequest: new SyncHook<[Request]>(['request']),
+    /** Once per framework, after every plugin's apply: the shared response prototype, with every decorator's members. */
+    extendResponse: new SyncHook<[Response]>(['response']),
     /** Once per app, inside `framework()`: set defaults and per-app state. */
     appCreated: new SyncHook<[Application]>(['app']),
     /** `app.set(name, value)` for the tapped name: derive compiled values (`etag fn`, `query parser fn`, …). */

@@ -1,21 +1,24 @@
 // The plugin API: what a plugin is, how it is declared, and how a list of them is checked.
 import type { KernelHooks } from './hooks'
 import type { Framework } from './framework'
+import type { Decorators } from './decorate'
+import type { Application, Request, Response } from './types'
 import { ErrorCode, PluginError } from './errors'
 
-export { PluginError }
-
-/** What a plugin's `apply` receives: the hooks and the shared prototypes of one framework. */
-export interface Kernel {
+/**
+ * What a plugin's `apply` receives: the hooks, the decorators and the shared prototypes of one
+ * framework. Members are added with the decorators; the prototypes are there to be read.
+ */
+export interface Kernel extends Decorators {
   readonly hooks: KernelHooks
   /** The framework function being built; plugins attach statics (`framework.json`, `framework.static`). */
   readonly framework: Framework
   /** Shared application prototype (`framework.application`). */
-  readonly application: Record<string, any>
+  readonly application: Readonly<Application>
   /** Shared request prototype (`framework.request`), inherits from `http.IncomingMessage.prototype`. */
-  readonly request: Record<string, any>
+  readonly request: Readonly<Request>
   /** Shared response prototype (`framework.response`), inherits from `http.ServerResponse.prototype`. */
-  readonly response: Record<string, any>
+  readonly response: Readonly<Response>
   /** Whether a plugin of that name is part of this framework. */
   has (name: string): boolean
 }
@@ -38,7 +41,9 @@ export type PluginOption = Plugin | false | null | undefined | readonly PluginOp
  * export const greet = (options: { word?: string } = {}) => definePlugin({
  *   name: 'greet',
  *   dependencies: ['response'],
- *   apply ({ hooks }) { hooks.extendResponse.tap('greet', (res) => { … }) }
+ *   apply (kernel) {
+ *     kernel.decorateResponse({ greet (name: string) { this.send(`${options.word ?? 'Hello'}, ${name}`) } })
+ *   }
  * })
  */
 export function definePlugin<P extends Plugin> (plugin: P): P {

@@ -41,7 +41,7 @@ export function correlationIdPlugin (options: CorrelationIdOptions = {}): Plugin
     name: PLUGIN_NAME,
     // req.get comes from the request plugin.
     dependencies: ['request'],
-    apply ({ hooks }) {
+    apply ({ hooks, decorateRequest }) {
       // Each app starts with the default header; `app.set('correlation id header', …)` changes it.
       hooks.appCreated.tap(PLUGIN_NAME, function defaultSetting (app) {
         app.set(HEADER_SETTING, defaultHeader)
@@ -59,17 +59,15 @@ export function correlationIdPlugin (options: CorrelationIdOptions = {}): Plugin
         res.setHeader(header, id)
       })
 
-      // The helper, once, on the shared request prototype.
-      hooks.extendRequest.tap(PLUGIN_NAME, function addHelper (proto) {
-        Object.defineProperty(proto, 'correlationId', {
-          configurable: true,
-          enumerable: true,
-          get: function correlationId (this: WithId): string {
+      // The helper, once, on the shared request prototype (refused if another plugin took the name).
+      decorateRequest({
+        correlationId: {
+          getter: function correlationId (this: WithId): string {
             // A request that bypassed the hook (a handler called directly) still gets one.
             if (this[ID] === undefined) this[ID] = randomUUID()
             return this[ID]
           }
-        })
+        }
       })
     }
   })

@@ -11,13 +11,8 @@ export const PLUGIN_NAME = 'file-transfer'
 export function fileTransferPlugin () {
   return definePlugin({
     name: PLUGIN_NAME,
-    apply ({ hooks }) {
-      hooks.extendResponse.tap(PLUGIN_NAME, function installFileTransfer (response) {
-        const proto = response as Record<string, unknown>
-        proto.sendFile = sendFile
-        proto.download = download
-        proto.sendfile = sendfileDeprecated
-      })
+    apply ({ decorateResponse }) {
+      decorateResponse({ sendFile, download, sendfile: sendfileDeprecated })
     }
   })
 }

@@ -29,9 +29,9 @@ export function gracefulShutdownPlugin (options: GracefulShutdownOptions = {}): 
   const resolved = resolveOptions(options)
   return definePlugin({
     name: PLUGIN_NAME,
-    apply ({ hooks }) {
-      hooks.extendApplication.tap(PLUGIN_NAME, (application) => {
-        application.close = function close (this: Application, shutdownOptions?: ShutdownOptions): Promise<void> {
+    apply ({ hooks, decorateApplication }) {
+      decorateApplication({
+        close: function close (this: Application, shutdownOptions?: ShutdownOptions): Promise<void> {
           const servers = serversOf.get(this)
           if (!servers || servers.size === 0) return Promise.resolve()
           return Promise.all([...servers].map((server) => server.shutdown(shutdownOptions))).then(() => undefined)

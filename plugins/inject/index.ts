@@ -25,10 +25,12 @@ declare module '../../kernel/types' {
 export function injectPlugin (): Plugin {
   return definePlugin({
     name: PLUGIN_NAME,
-    apply ({ application }) {
-      application.inject = function injectRequest (this: RequestListener, request?: InjectRequest | string) {
-        return inject(this, request)
-      }
+    apply ({ decorateApplication }) {
+      decorateApplication({
+        inject: function injectRequest (this: RequestListener, request?: InjectRequest | string) {
+          return inject(this, request)
+        }
+      })
     }
   })
 }

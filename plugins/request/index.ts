@@ -1,6 +1,5 @@
 // The request plugin: Express 4's request helpers, and the `trust proxy` and `subdomain offset` settings.
-import { definePlugin, type Plugin } from '../../kernel'
-import { defineGetter } from './define-getter'
+import { definePlugin, type Decorations, type Plugin, type Request } from '../../kernel'
 import { compileTrust } from './trust-proxy'
 import { get } from './header'
 import { accepts, acceptsCharsets, acceptsEncodings, acceptsLanguages, acceptsCharset, acceptsEncoding, acceptsLanguage } from './negotiation'
@@ -22,35 +21,36 @@ export const PLUGIN_NAME = 'request'
 /** Default of the `subdomain offset` setting: `example.com` is the domain, what precedes it the subdomains. */
 export const SUBDOMAIN_OFFSET_DEFAULT = 2
 
-/** The methods, by the name they take on the request prototype. */
-const methods: Record<string, (...args: any[]) => unknown> = {
-  get,
-  header: get,
-  accepts,
-  acceptsCharsets,
+/**
+ * The helpers, by the name they take on the request prototype: methods, and getters (as Express
+ * defines them). Where the public types (`@types/express`'s) are overloads narrower than one
+ * implementation, or say `string` where a request without a host gives `undefined`, the
+ * implementation is given that type.
+ */
+const helpers: Decorations<Request> = {
+  get: get as Request['get'],
+  header: get as Request['header'],
+  accepts: accepts as Request['accepts'],
+  acceptsCharsets: acceptsCharsets as Request['acceptsCharsets'],
   acceptsCharset,
-  acceptsEncodings,
+  acceptsEncodings: acceptsEncodings as Request['acceptsEncodings'],
   acceptsEncoding,
-  acceptsLanguages,
+  acceptsLanguages: acceptsLanguages as Request['acceptsLanguages'],
   acceptsLanguage,
-  is,
+  is: is as Request['is'],
   range,
-  param
-}
-
-/** The getters, by property name. */
-const getters: Record<string, () => unknown> = {
-  protocol,
-  secure,
-  ip,
-  ips,
-  subdomains,
-  path,
-  hostname,
-  host,
-  fresh,
-  stale,
-  xhr
+  param,
+  protocol: { getter: protocol },
+  secure: { getter: secure },
+  ip: { getter: ip },
+  ips: { getter: ips },
+  subdomains: { getter: subdomains },
+  path: { getter: path as () => string },
+  hostname: { getter: hostname as () => string },
+  host: { getter: host as () => string },
+  fresh: { getter: fresh },
+  stale: { getter: stale },
+  xhr: { getter: xhr }
 }
 
 /**
@@ -64,11 +64,8 @@ const getters: Record<string, () => unknown> = {
 export function requestPlugin (): Plugin {
   return definePlugin({
     name: PLUGIN_NAME,
-    apply ({ hooks }) {
-      hooks.extendRequest.tap(PLUGIN_NAME, (proto) => {
-        Object.assign(proto, methods)
-        for (const name of Object.keys(getters)) defineGetter(proto, name, getters[name])
-      })
+    apply ({ hooks, decorateRequest }) {
+      decorateRequest(helpers)
       hooks.setting.for('trust proxy').tap(PLUGIN_NAME, (app, value) => {
         app.set('trust proxy fn', compileTrust(value))
       })

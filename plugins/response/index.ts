@@ -1,5 +1,5 @@
 // The response plugin: Express 4's response helpers (send, json, status, headers, cookies, redirects…).
-import { definePlugin, type Plugin } from '../../kernel'
+import { definePlugin, type Decorations, type Plugin, type Response } from '../../kernel'
 import { status, sendStatus } from './status'
 import { set, get, append } from './headers'
 import { type } from './content-type'
@@ -24,13 +24,16 @@ export const ETAG_DEFAULT = 'weak'
 /** Default of the `jsonp callback name` setting. */
 export const JSONP_CALLBACK_DEFAULT = 'callback'
 
-/** The helpers, by the name they take on the response prototype. */
-const helpers: Record<string, (...args: any[]) => unknown> = {
+/**
+ * The helpers, by the name they take on the response prototype. `res.get` is typed as
+ * `@types/express` types it (a string), though it gives any value `getHeader` holds.
+ */
+const helpers: Decorations<Response> = {
   status,
   sendStatus,
   set,
   header: set,
-  get,
+  get: get as Response['get'],
   append,
   type,
   contentType: type,
@@ -59,10 +62,8 @@ export function responsePlugin (): Plugin {
   return definePlugin({
     name: PLUGIN_NAME,
     dependencies: ['request'],
-    apply ({ hooks }) {
-      hooks.extendResponse.tap(PLUGIN_NAME, (proto) => {
-        Object.assign(proto, helpers)
-      })
+    apply ({ hooks, decorateResponse }) {
+      decorateResponse(helpers)
       hooks.setting.for('etag').tap(PLUGIN_NAME, (app, value) => {
         app.set('etag fn', compileETag(value))
       })

@@ -38,15 +38,17 @@ declare module '../../kernel/router/route' {
 export function routeListPlugin (): Plugin {
   return definePlugin({
     name: PLUGIN_NAME,
-    apply ({ hooks, application }) {
+    apply ({ hooks, decorateApplication }) {
       hooks.layerAdded.tap(PLUGIN_NAME, (router, layer, path) => {
         if (layer.route) makeNameable(layer.route)
         recordLayer(router, layer, path)
       })
       hooks.mount.tap(PLUGIN_NAME, (child, parent) => { recordSubApp(child, parent) })
-      application.routes = function routes (this: Parameters<typeof listRoutes>[0]) {
-        return listRoutes(this)
-      }
+      decorateApplication({
+        routes: function routes (this: Parameters<typeof listRoutes>[0]) {
+          return listRoutes(this)
+        }
+      })
     }
   })
 }

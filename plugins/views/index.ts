@@ -1,6 +1,6 @@
 // The views plugin: app.engine, app.render, res.render and the View lookup, with engines loaded by extension.
 import path from 'path'
-import { definePlugin } from '../../kernel'
+import { definePlugin, type Application, type Response } from '../../kernel'
 import { engine } from './app-engine'
 import { createAppRender } from './app-render'
 import { render } from './res-render'
@@ -21,7 +21,7 @@ export const STAGE_DEFAULT_ENGINE_LOADER = 100
 export function viewsPlugin () {
   return definePlugin({
     name: PLUGIN_NAME,
-    apply ({ hooks, framework }) {
+    apply ({ hooks, framework, decorateApplication, decorateResponse }) {
       const viewHooks = getViewHooks(framework)
       viewHooks.resolveEngine.tap({ name: PLUGIN_NAME, stage: STAGE_DEFAULT_ENGINE_LOADER }, loadEngine)
       const View = createViewClass(function resolveEngine (ext) {
@@ -31,13 +31,9 @@ export function viewsPlugin () {
       })
       const appRender = createAppRender(viewHooks)
 
-      hooks.extendApplication.tap(PLUGIN_NAME, function installAppViews (application) {
-        application.engine = engine
-        application.render = appRender
-      })
-      hooks.extendResponse.tap(PLUGIN_NAME, function installResRender (response) {
-        (response as Record<string, unknown>).render = render
-      })
+      // Their callbacks are typed as `@types/express` types them (`err: Error`); they are given null.
+      decorateApplication({ engine, render: appRender as Application['render'] })
+      decorateResponse({ render: render as Response['render'] })
       hooks.appCreated.tap(PLUGIN_NAME, function viewDefaults (app) {
         app.set('view', View)
         app.set('views', path.resolve('views'))

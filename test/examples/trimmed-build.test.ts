@@ -14,7 +14,7 @@ describe('examples/trimmed-build', () => {
     assert.equal(typeof res.json, 'function')
     assert.equal(typeof res.render, 'undefined')
     assert.equal(typeof res.sendFile, 'undefined')
-    assert.equal(typeof (full.response as Record<string, unknown>).render, 'function')
+    assert.equal(typeof (full.response as unknown as Record<string, unknown>).render, 'function')
     // Settings come with their plugins: no views plugin, no `views` default.
     assert.equal(app.get('views'), undefined)
     assert.equal(typeof full().get('views'), 'string')

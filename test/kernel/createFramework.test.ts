@@ -141,7 +141,7 @@ describe('createFramework({ plugins })', () => {
     const a = createFramework()
     const b = createFramework()
     assert.notEqual(a.response, b.response)
-    a.response.shout = function shout (this: import('node:http').ServerResponse, s: string) { this.end(s.toUpperCase()) }
+    ;(a.response as unknown as Record<string, unknown>).shout = function shout (this: import('node:http').ServerResponse, s: string) { this.end(s.toUpperCase()) }
     const appA = a()
     const appB = b()
     const probe = (req: unknown, res: Record<string, any>) => {

@@ -7,13 +7,13 @@ describe('framework.application', () => {
   it('carries the kernel\'s application methods', () => {
     const framework = createFramework()
     for (const name of ['use', 'route', 'param', 'set', 'enable', 'disable', 'enabled', 'disabled', 'path', 'listen', 'all', 'get', 'post', 'handle']) {
-      assert.equal(typeof framework.application[name], 'function', name)
+      assert.equal(typeof (framework.application as unknown as Record<string, unknown>)[name], 'function', name)
     }
   })
 
   it('gives apps made afterwards the methods added to it', async () => {
     const framework = createFramework()
-    framework.application.health = function health (this: Application) {
+    ;(framework.application as unknown as Record<string, unknown>).health = function health (this: Application) {
       this.get('/health', (req, res) => { res.end('up') })
       return this
     }
@@ -26,7 +26,7 @@ describe('framework.application', () => {
   it('is per framework: another framework\'s apps do not see its additions', () => {
     const a = createFramework()
     const b = createFramework()
-    a.application.only = function only () { return 'a' }
+    ;(a.application as unknown as Record<string, unknown>).only = function only () { return 'a' }
     assert.equal(typeof (a() as { only?: unknown }).only, 'function')
     assert.equal((b() as { only?: unknown }).only, undefined)
   })

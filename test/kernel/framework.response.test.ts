@@ -25,7 +25,7 @@ describe('framework.response', () => {
   it('reaches every app, including apps made before the extension', async () => {
     const framework = createFramework()
     const before = framework()
-    framework.response.shout = function shout (this: ServerResponse, text: string) { this.end(text.toUpperCase()) }
+    ;(framework.response as unknown as Record<string, unknown>).shout = function shout (this: ServerResponse, text: string) { this.end(text.toUpperCase()) }
     const after = framework()
     for (const app of [before, after]) {
       app.get('/', (req, res) => { (res as unknown as { shout (t: string): void }).shout('hey') })
@@ -35,7 +35,7 @@ describe('framework.response', () => {
 
   it('reaches a mounted sub-app', async () => {
     const framework = createFramework()
-    framework.response.tag = function tag (this: ServerResponse) { this.end('tagged') }
+    ;(framework.response as unknown as Record<string, unknown>).tag = function tag (this: ServerResponse) { this.end('tagged') }
     const app = framework()
     const sub = framework()
     sub.get('/', (req, res) => { (res as unknown as { tag (): void }).tag() })
@@ -45,7 +45,7 @@ describe('framework.response', () => {
 
   it('can be overridden for one app through app.response', async () => {
     const framework = createFramework()
-    framework.response.who = function who (this: ServerResponse) { this.end('shared') }
+    ;(framework.response as unknown as Record<string, unknown>).who = function who (this: ServerResponse) { this.end('shared') }
     const special = framework()
     const plain = framework()
     ;(special.response as unknown as Record<string, unknown>).who = function who (this: ServerResponse) { this.end('own') }

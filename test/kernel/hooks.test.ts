@@ -33,8 +33,8 @@ describe('kernel hooks', () => {
       let seen: unknown
       createFramework({
         plugins: [
-          definePlugin({ name: 'first', apply ({ hooks }) { hooks.extendResponse.tap('first', (res) => { seen = (res as Record<string, unknown>).fromSecond }) } }),
-          definePlugin({ name: 'second', apply ({ response }) { response.fromSecond = 'yes' } })
+          definePlugin({ name: 'first', apply ({ hooks }) { hooks.extendResponse.tap('first', (res) => { seen = (res as unknown as Record<string, unknown>).fromSecond }) } }),
+          definePlugin({ name: 'second', apply ({ response }) { (response as unknown as Record<string, unknown>).fromSecond = 'yes' } })
         ]
       })
       assert.equal(seen, 'yes')
@@ -46,7 +46,7 @@ describe('kernel hooks', () => {
           Object.defineProperty(proto, 'shout', { configurable: true, get () { return String((this as http.IncomingMessage).url).toUpperCase() } })
         })
         hooks.extendResponse.tap('probe', (proto) => {
-          (proto as Record<string, unknown>).say = function say (this: http.ServerResponse, text: string) { this.end('said ' + text) }
+          (proto as unknown as Record<string, unknown>).say = function say (this: http.ServerResponse, text: string) { this.end('said ' + text) }
         })
       })
       const app = framework()

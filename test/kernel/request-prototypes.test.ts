@@ -45,7 +45,7 @@ describe('req and res prototypes', () => {
       const app = framework()
       const server = await listen(app)
       Object.defineProperty(app.request, 'late', { configurable: true, get () { return 'late request helper' } })
-      ;(framework.response as Record<string, unknown>).lateHelper = function lateHelper (this: http.ServerResponse) { this.end('late response helper') }
+      ;(framework.response as unknown as Record<string, unknown>).lateHelper = function lateHelper (this: http.ServerResponse) { this.end('late response helper') }
       app.get('/', (req, res) => { (res as unknown as { lateHelper (): void }).lateHelper() })
       app.get('/req', (req, res) => { res.send((req as unknown as { late: string }).late) })
       try {
@@ -53,7 +53,7 @@ describe('req and res prototypes', () => {
         assert.equal(await get(server, '/req'), 'late request helper')
       } finally {
         server.close()
-        delete (framework.response as Record<string, unknown>).lateHelper
+        delete (framework.response as unknown as Record<string, unknown>).lateHelper
       }
     })
 

@@ -26,11 +26,12 @@ describe('presets/modern', () => {
   })
 
   it('is a separate framework: extending its response leaves the default preset alone', () => {
-    modern.response.modernOnly = true
+    const modernResponse = modern.response as unknown as Record<string, unknown>
+    modernResponse.modernOnly = true
     try {
-      assert.equal(framework.response.modernOnly, undefined)
+      assert.equal((framework.response as unknown as Record<string, unknown>).modernOnly, undefined)
     } finally {
-      delete modern.response.modernOnly
+      delete modernResponse.modernOnly
     }
   })
 })

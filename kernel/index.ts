@@ -1,11 +1,11 @@
 // The kernel's public face: the framework factory, the plugin API, the layer stack and the types.
 export { createFramework, type Framework, type FrameworkOptions } from './framework'
-export { definePlugin, resolvePlugins, type Plugin, type PluginOption, type Kernel } from './plugin'
+export { definePlugin, type Plugin, type PluginOption, type Kernel } from './plugin'
 export type { Accessor, Decorations, DecorateOptions, Decorators } from './decorate'
 export { ErrorCode, PluginError } from './errors'
-export { createHooks, type KernelHooks } from './hooks'
+export type { KernelHooks } from './hooks'
 /** tapable's hook classes, for plugins that own hooks of their own (loaded without tapable's whole index). */
-export { SyncHook, SyncBailHook, HookMap } from './internal/tapable'
+export { SyncHook, SyncBailHook } from './internal/tapable'
 import type { Router as RouterInstance } from './router/router'
 export { createRouter as Router, createRouter, routerPrototype, type Router as RouterInstance, type RouterOptions } from './router/router'
 export { Route } from './router/route'

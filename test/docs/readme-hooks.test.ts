@@ -2,7 +2,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
-import { createHooks } from '../../kernel'
+import { createHooks } from '../../kernel/hooks'
 
 const root = path.join(__dirname, '..', '..')
 

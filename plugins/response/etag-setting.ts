@@ -1,5 +1,6 @@
 // The `etag` setting compiled into the `etag fn` setting res.send uses.
 import crypto from 'crypto'
+import { memoizeString } from './string-memo'
 import type { ETagFunction } from './types'
 
 /**
@@ -37,18 +38,12 @@ const MEMO_MAX_ENTRIES = 512
  * changes nothing but the time.
  */
 export function memoizedGenerator (prefix: string): BuiltInETagFunction {
-  const memo = new Map<string, string>()
+  const shortBodyTag = memoizeString((body) => prefix + entityTag(body), MEMO_MAX_ENTRIES)
   return function generateETag (body, encoding, byteLength) {
     if (typeof body !== 'string' || body.length > MEMO_MAX_LENGTH || (encoding !== undefined && encoding !== 'utf8' && encoding !== 'utf-8')) {
       return prefix + entityTag(body, encoding, byteLength)
     }
-    let tag = memo.get(body)
-    if (tag === undefined) {
-      tag = prefix + entityTag(body)
-      if (memo.size >= MEMO_MAX_ENTRIES) memo.clear()
-      memo.set(body, tag)
-    }
-    return tag
+    return shortBodyTag(body)
   }
 }
 

@@ -1,5 +1,13 @@
 // Compiles the `query parser` setting into the `query parser fn` the query layer calls.
 import { newObject, parseExtendedQueryString, parseSimpleQueryString, type QueryParser } from './parsers'
+import { compileChoice } from '../shared/settings'
+
+const CHOICES: ReadonlyMap<unknown, QueryParser> = new Map<unknown, QueryParser>([
+  [true, parseSimpleQueryString],
+  ['simple', parseSimpleQueryString],
+  [false, newObject],
+  ['extended', parseExtendedQueryString]
+])
 
 /**
  * Turns a `query parser` value into a parser function: a function is used as is,
@@ -8,16 +16,5 @@ import { newObject, parseExtendedQueryString, parseSimpleQueryString, type Query
  * @throws TypeError for any other value: `unknown value for query parser function: <value>`.
  */
 export function compileQueryParser (value: unknown): QueryParser {
-  if (typeof value === 'function') return value as QueryParser
-  switch (value) {
-    case true:
-    case 'simple':
-      return parseSimpleQueryString
-    case false:
-      return newObject
-    case 'extended':
-      return parseExtendedQueryString
-    default:
-      throw new TypeError('unknown value for query parser function: ' + String(value))
-  }
+  return compileChoice('query parser', value, CHOICES)
 }

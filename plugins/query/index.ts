@@ -1,5 +1,6 @@
 // The query plugin: the `query parser` setting, the `query` layer of every app, and `framework.query`.
 import { definePlugin, type Plugin } from '../../kernel'
+import { ownSettings } from '../shared/settings'
 import { compileQueryParser } from './compile-query-parser'
 import { query, queryLayer } from './query-middleware'
 
@@ -35,11 +36,9 @@ export function queryPlugin (): Plugin {
     name: PLUGIN_NAME,
     apply ({ hooks, framework }) {
       framework.query = query
-      hooks.setting.for('query parser').tap(PLUGIN_NAME, (app, value) => {
-        app.set('query parser fn', compileQueryParser(value))
-      })
-      hooks.appCreated.tap(PLUGIN_NAME, (app) => {
-        app.set('query parser', QUERY_PARSER_DEFAULT)
+      ownSettings(hooks, PLUGIN_NAME, {
+        compiled: { 'query parser': compileQueryParser },
+        defaults: { 'query parser': QUERY_PARSER_DEFAULT }
       })
       hooks.routerCreated.tap(PLUGIN_NAME, (app, router) => {
         router.use(queryLayer(app.get('query parser fn')))

@@ -1,5 +1,6 @@
 // The request plugin: Express 4's request helpers, and the `trust proxy` and `subdomain offset` settings.
 import { definePlugin, type Decorations, type Plugin, type Request } from '../../kernel'
+import { ownSettings } from '../shared/settings'
 import { compileTrust } from './trust-proxy'
 import { get } from './header'
 import { accepts, acceptsCharsets, acceptsEncodings, acceptsLanguages, acceptsCharset, acceptsEncoding, acceptsLanguage } from './negotiation'
@@ -66,11 +67,9 @@ export function requestPlugin (): Plugin {
     name: PLUGIN_NAME,
     apply ({ hooks, decorateRequest }) {
       decorateRequest(helpers)
-      hooks.setting.for('trust proxy').tap(PLUGIN_NAME, (app, value) => {
-        app.set('trust proxy fn', compileTrust(value))
-      })
-      hooks.appCreated.tap(PLUGIN_NAME, (app) => {
-        app.set('subdomain offset', SUBDOMAIN_OFFSET_DEFAULT)
+      ownSettings(hooks, PLUGIN_NAME, {
+        compiled: { 'trust proxy': compileTrust },
+        defaults: { 'subdomain offset': SUBDOMAIN_OFFSET_DEFAULT }
       })
     }
   })

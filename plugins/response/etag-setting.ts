@@ -1,6 +1,7 @@
 // The `etag` setting compiled into the `etag fn` setting res.send uses.
 import crypto from 'crypto'
 import { memoizeString } from './string-memo'
+import { compileChoice } from '../shared/settings'
 import type { ETagFunction } from './types'
 
 /**
@@ -59,22 +60,18 @@ const strongETag = memoizedGenerator('')
  */
 export const BUILT_IN_ETAG_FUNCTIONS: ReadonlySet<unknown> = new Set<unknown>([weakETag, strongETag])
 
+const CHOICES: ReadonlyMap<unknown, ETagFunction | undefined> = new Map<unknown, ETagFunction | undefined>([
+  [true, weakETag],
+  ['weak', weakETag],
+  [false, undefined],
+  ['strong', strongETag]
+])
+
 /**
  * Compiles a value of the `etag` setting: `true`/`'weak'` → weak tags, `'strong'` → strong tags,
  * `false` → none (undefined), a function → used as is.
  * @throws TypeError for any other value.
  */
 export function compileETag (value: unknown): ETagFunction | undefined {
-  if (typeof value === 'function') return value as ETagFunction
-  switch (value) {
-    case true:
-    case 'weak':
-      return weakETag
-    case false:
-      return undefined
-    case 'strong':
-      return strongETag
-    default:
-      throw new TypeError(`unknown value for etag function: ${String(value)}`)
-  }
+  return compileChoice('etag', value, CHOICES)
 }

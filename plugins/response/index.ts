@@ -13,6 +13,7 @@ import { format } from './format'
 import { send } from './send'
 import { json, jsonp } from './json'
 import { compileETag } from './etag-setting'
+import { ownSettings } from '../shared/settings'
 
 export type { CookieOptions, FormatHandlers, FormatCallback, ETagFunction } from './types'
 export { compileETag } from './etag-setting'
@@ -64,12 +65,9 @@ export function responsePlugin (): Plugin {
     dependencies: ['request'],
     apply ({ hooks, decorateResponse }) {
       decorateResponse(helpers)
-      hooks.setting.for('etag').tap(PLUGIN_NAME, (app, value) => {
-        app.set('etag fn', compileETag(value))
-      })
-      hooks.appCreated.tap(PLUGIN_NAME, (app) => {
-        app.set('etag', ETAG_DEFAULT)
-        app.set('jsonp callback name', JSONP_CALLBACK_DEFAULT)
+      ownSettings(hooks, PLUGIN_NAME, {
+        compiled: { etag: compileETag },
+        defaults: { etag: ETAG_DEFAULT, 'jsonp callback name': JSONP_CALLBACK_DEFAULT }
       })
     }
   })

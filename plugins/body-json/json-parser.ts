@@ -1,9 +1,5 @@
 // Creates a JSON body parser of either flavor.
-import type { IncomingMessage } from 'http'
-import {
-  createBodyParser, normalizeBodyOptions, requestCharset, unsupportedCharset,
-  type BodyFlavor, type BodyParserHandler, type BodyParserOptions
-} from '../body-reader'
+import { charsetChoice, createBodyParser, normalizeBodyOptions, type BodyFlavor, type BodyParserHandler, type BodyParserOptions } from '../body-reader'
 import { compileJsonParse, type JsonReviver } from './parse-json'
 
 /** Options of the JSON parser. */
@@ -24,11 +20,7 @@ const DEFAULT_TYPE = 'application/json'
 /** JSON is Unicode: any `utf-*` charset is read, others refused (RFC 8259 / 7159 §8.1). */
 const UNICODE_PREFIX = 'utf-'
 
-function jsonCharset (req: IncomingMessage): string {
-  const charset = requestCharset(req) || 'utf-8'
-  if (!charset.startsWith(UNICODE_PREFIX)) throw unsupportedCharset(charset)
-  return charset
-}
+const jsonCharset = charsetChoice('utf-8', (charset) => charset.startsWith(UNICODE_PREFIX))
 
 /** Creates a JSON parser: `req.body` becomes the parsed value. */
 export function createJsonParser (options: StandaloneJsonOptions | undefined, flavor: BodyFlavor): BodyParserHandler {

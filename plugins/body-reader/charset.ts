@@ -31,6 +31,18 @@ export function unsupportedCharset (charset: string, reported: string = charset)
   })
 }
 
+/**
+ * A parser's charset choice: the request's charset (or `fallback`, without one) when `accepts`
+ * takes it, else a 415 `charset.unsupported`.
+ */
+export function charsetChoice (fallback: string, accepts: (charset: string) => boolean): (req: IncomingMessage) => string {
+  return function chooseCharset (req: IncomingMessage): string {
+    const charset = requestCharset(req) || fallback
+    if (!accepts(charset)) throw unsupportedCharset(charset)
+    return charset
+  }
+}
+
 /** The charsets a family of parsers decodes, as the iconv-lite its reference bundles knows them. */
 export interface CharsetSupport {
   /** Whether a decoder can be found for the charset (checked before reading when `verify` is set). */

@@ -6,7 +6,7 @@ export {
   type BodyParserOptions, type NormalizedBodyOptions, type TypeOption, type VerifyFunction
 } from './options'
 export { compileTypeMatcher, type TypeMatcher } from './type-matcher'
-export { requestCharset, unsupportedCharset, CURRENT_CHARSETS, type CharsetSupport } from './charset'
+export { requestCharset, unsupportedCharset, charsetChoice, CURRENT_CHARSETS, type CharsetSupport } from './charset'
 export { LEGACY_CHARSETS } from './legacy-charsets'
 export { readBody, type BodyParse, type BodyReader } from './read-body'
 export { drainRequest } from './drain'

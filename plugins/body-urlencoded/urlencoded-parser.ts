@@ -1,9 +1,5 @@
 // Creates a urlencoded body parser of either flavor.
-import type { IncomingMessage } from 'http'
-import {
-  createBodyParser, normalizeBodyOptions, requestCharset, unsupportedCharset,
-  type BodyFlavor, type BodyParserHandler, type BodyParserOptions
-} from '../body-reader'
+import { charsetChoice, createBodyParser, normalizeBodyOptions, type BodyFlavor, type BodyParserHandler, type BodyParserOptions } from '../body-reader'
 import { compileUrlencodedParse } from './parse-urlencoded'
 
 /** Options of Express 4's built-in urlencoded parser. */
@@ -50,11 +46,7 @@ function checkDepth (value: unknown): number {
 }
 
 /** Express 4's built-in reads UTF-8 forms only. */
-function frameworkCharset (req: IncomingMessage): string {
-  const charset = requestCharset(req) || 'utf-8'
-  if (charset !== 'utf-8') throw unsupportedCharset(charset)
-  return charset
-}
+const frameworkCharset = charsetChoice('utf-8', (charset) => charset === 'utf-8')
 
 /** Creates a urlencoded parser: `req.body` becomes an object of the form's fields. */
 export function createUrlencodedParser (options: StandaloneUrlencodedOptions | undefined, flavor: BodyFlavor): BodyParserHandler {
@@ -74,13 +66,7 @@ export function createUrlencodedParser (options: StandaloneUrlencodedOptions | u
     interpretNumericEntities: standalone && opts.interpretNumericEntities === true
   })
 
-  const charset = standalone
-    ? function formCharset (req: IncomingMessage): string {
-      const value = requestCharset(req) || defaultCharset
-      if (!FORM_CHARSETS.includes(value)) throw unsupportedCharset(value)
-      return value
-    }
-    : frameworkCharset
+  const charset = standalone ? charsetChoice(defaultCharset, (value) => FORM_CHARSETS.includes(value)) : frameworkCharset
 
   return createBodyParser(flavor, normalizeBodyOptions(opts, DEFAULT_TYPE), {
     name: 'urlencodedParser',

@@ -1,13 +1,10 @@
 // The body-json plugin: `framework.json(options)`, Express 4's built-in JSON body parser.
-import { definePlugin } from '../../kernel'
-import { FRAMEWORK_FLAVOR, type BodyParserHandler } from '../body-reader'
+import type { BodyParserHandler } from '../body-reader'
+import { frameworkParser } from '../body-reader/framework-parser'
 import { createJsonParser, type JsonOptions } from './json-parser'
 
 export { createJsonParser, type JsonOptions, type StandaloneJsonOptions } from './json-parser'
 export type { JsonReviver } from './parse-json'
-
-/** The plugin's name, used by presets and in errors. */
-export const PLUGIN_NAME = 'body-json'
 
 declare module '../../kernel/framework' {
   interface Framework {
@@ -21,17 +18,8 @@ declare module '../../kernel/framework' {
   }
 }
 
-/** Express 4's `express.json(options)`. */
-export function json (options?: JsonOptions): BodyParserHandler {
-  return createJsonParser(options, FRAMEWORK_FLAVOR)
-}
-
-/** Adds `framework.json`. */
-export function bodyJsonPlugin () {
-  return definePlugin({
-    name: PLUGIN_NAME,
-    apply (kernel) {
-      kernel.framework.json = json
-    }
-  })
-}
+/**
+ * `PLUGIN_NAME`, the plugin's name; `json(options)`, Express 4's `express.json(options)`; and
+ * `bodyJsonPlugin()`, which adds it as `framework.json`.
+ */
+export const { name: PLUGIN_NAME, parse: json, plugin: bodyJsonPlugin } = frameworkParser<JsonOptions>('body-json', 'json', createJsonParser)

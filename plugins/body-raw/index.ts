@@ -1,12 +1,9 @@
 // The body-raw plugin: `framework.raw(options)`, Express 4's built-in raw body parser.
-import { definePlugin } from '../../kernel'
-import { FRAMEWORK_FLAVOR, type BodyParserHandler } from '../body-reader'
+import type { BodyParserHandler } from '../body-reader'
+import { frameworkParser } from '../body-reader/framework-parser'
 import { createRawParser, type RawOptions } from './raw-parser'
 
 export { createRawParser, type RawOptions, type StandaloneRawOptions } from './raw-parser'
-
-/** The plugin's name, used by presets and in errors. */
-export const PLUGIN_NAME = 'body-raw'
 
 declare module '../../kernel/framework' {
   interface Framework {
@@ -20,17 +17,8 @@ declare module '../../kernel/framework' {
   }
 }
 
-/** Express 4's `express.raw(options)`. */
-export function raw (options?: RawOptions): BodyParserHandler {
-  return createRawParser(options, FRAMEWORK_FLAVOR)
-}
-
-/** Adds `framework.raw`. */
-export function bodyRawPlugin () {
-  return definePlugin({
-    name: PLUGIN_NAME,
-    apply (kernel) {
-      kernel.framework.raw = raw
-    }
-  })
-}
+/**
+ * `PLUGIN_NAME`, the plugin's name; `raw(options)`, Express 4's `express.raw(options)`; and
+ * `bodyRawPlugin()`, which adds it as `framework.raw`.
+ */
+export const { name: PLUGIN_NAME, parse: raw, plugin: bodyRawPlugin } = frameworkParser<RawOptions>('body-raw', 'raw', createRawParser)

@@ -1,12 +1,9 @@
 // The body-text plugin: `framework.text(options)`, Express 4's built-in text body parser.
-import { definePlugin } from '../../kernel'
-import { FRAMEWORK_FLAVOR, type BodyParserHandler } from '../body-reader'
+import type { BodyParserHandler } from '../body-reader'
+import { frameworkParser } from '../body-reader/framework-parser'
 import { createTextParser, type TextOptions } from './text-parser'
 
 export { createTextParser, type TextOptions, type StandaloneTextOptions } from './text-parser'
-
-/** The plugin's name, used by presets and in errors. */
-export const PLUGIN_NAME = 'body-text'
 
 declare module '../../kernel/framework' {
   interface Framework {
@@ -21,17 +18,8 @@ declare module '../../kernel/framework' {
   }
 }
 
-/** Express 4's `express.text(options)`. */
-export function text (options?: TextOptions): BodyParserHandler {
-  return createTextParser(options, FRAMEWORK_FLAVOR)
-}
-
-/** Adds `framework.text`. */
-export function bodyTextPlugin () {
-  return definePlugin({
-    name: PLUGIN_NAME,
-    apply (kernel) {
-      kernel.framework.text = text
-    }
-  })
-}
+/**
+ * `PLUGIN_NAME`, the plugin's name; `text(options)`, Express 4's `express.text(options)`; and
+ * `bodyTextPlugin()`, which adds it as `framework.text`.
+ */
+export const { name: PLUGIN_NAME, parse: text, plugin: bodyTextPlugin } = frameworkParser<TextOptions>('body-text', 'text', createTextParser)

@@ -1,12 +1,9 @@
 // The body-urlencoded plugin: `framework.urlencoded(options)`, Express 4's built-in form body parser.
-import { definePlugin } from '../../kernel'
-import { FRAMEWORK_FLAVOR, type BodyParserHandler } from '../body-reader'
+import type { BodyParserHandler } from '../body-reader'
+import { frameworkParser } from '../body-reader/framework-parser'
 import { createUrlencodedParser, type UrlencodedOptions } from './urlencoded-parser'
 
 export { createUrlencodedParser, type UrlencodedOptions, type StandaloneUrlencodedOptions } from './urlencoded-parser'
-
-/** The plugin's name, used by presets and in errors. */
-export const PLUGIN_NAME = 'body-urlencoded'
 
 declare module '../../kernel/framework' {
   interface Framework {
@@ -21,17 +18,8 @@ declare module '../../kernel/framework' {
   }
 }
 
-/** Express 4's `express.urlencoded(options)`. */
-export function urlencoded (options?: UrlencodedOptions): BodyParserHandler {
-  return createUrlencodedParser(options, FRAMEWORK_FLAVOR)
-}
-
-/** Adds `framework.urlencoded`. */
-export function bodyUrlencodedPlugin () {
-  return definePlugin({
-    name: PLUGIN_NAME,
-    apply (kernel) {
-      kernel.framework.urlencoded = urlencoded
-    }
-  })
-}
+/**
+ * `PLUGIN_NAME`, the plugin's name; `urlencoded(options)`, Express 4's `express.urlencoded(options)`; and
+ * `bodyUrlencodedPlugin()`, which adds it as `framework.urlencoded`.
+ */
+export const { name: PLUGIN_NAME, parse: urlencoded, plugin: bodyUrlencodedPlugin } = frameworkParser<UrlencodedOptions>('body-urlencoded', 'urlencoded', createUrlencodedParser)

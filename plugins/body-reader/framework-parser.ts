@@ -1,0 +1,41 @@
+// The four built-in parser plugins (`framework.json` and its kin), made one way. Not exported by the
+// body reader's index: the standalone parser (`ristretto/parser`) needs none of it.
+import { definePlugin, type Plugin } from '../../kernel'
+import { FRAMEWORK_FLAVOR, type BodyFlavor } from './flavors'
+import type { BodyParserHandler } from './create-parser'
+
+/** The member each plugin adds to the framework. */
+export type ParserMember = 'json' | 'raw' | 'text' | 'urlencoded'
+
+/** One of Express 4's built-in parsers: its plugin's name, the parser function, and the plugin. */
+export interface FrameworkParser<O> {
+  /** The plugin's name, used by presets and in errors. */
+  name: string
+  /** Express 4's `express[member](options)`: a parser of the framework flavor. */
+  parse: (options?: O) => BodyParserHandler
+  /** The plugin adding `parse` to the framework as `framework[member]`. */
+  plugin: () => Plugin
+}
+
+/**
+ * The built-in parser that `create` makes, under `member`, and the plugin `name` that adds it.
+ *
+ * @example
+ * export const { name: PLUGIN_NAME, parse: json, plugin: bodyJsonPlugin } = frameworkParser<JsonOptions>('body-json', 'json', createJsonParser)
+ */
+export function frameworkParser<O> (
+  name: string,
+  member: ParserMember,
+  create: (options: O | undefined, flavor: BodyFlavor) => BodyParserHandler
+): FrameworkParser<O> {
+  const parse = function (options?: O): BodyParserHandler { return create(options, FRAMEWORK_FLAVOR) }
+  Object.defineProperty(parse, 'name', { configurable: true, value: member })
+  return {
+    name,
+    parse,
+    plugin: () => definePlugin({
+      name,
+      apply ({ framework }) { (framework as unknown as Record<ParserMember, unknown>)[member] = parse }
+    })
+  }
+}

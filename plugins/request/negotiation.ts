@@ -13,34 +13,32 @@ function negotiator (req: IncomingMessage): ReturnType<typeof acceptsFactory> {
 }
 
 type Offers = Array<string | string[]>
+type NegotiationHelper = (this: IncomingMessage, ...offers: Offers) => string | string[] | false
+
+/** A negotiation helper named `name`: the best of the offers by the header `kind` reads, `false`, or all it accepts. */
+function negotiation (name: string, kind: 'types' | 'encodings' | 'charsets' | 'languages'): NegotiationHelper {
+  const negotiate: NegotiationHelper = function (...offers) {
+    return negotiator(this)[kind](...(offers as string[]))
+  }
+  Object.defineProperty(negotiate, 'name', { configurable: true, value: name })
+  return negotiate
+}
 
 /**
  * The best of the offered types for the `Accept` header (extension names such as `json`
  * or media types, as a list, an array or a comma-separated string), `false` when none is
  * acceptable (answer 406), or every accepted type when called without arguments.
  */
-export function accepts (this: IncomingMessage, ...types: Offers): string | string[] | false {
-  const accept = negotiator(this)
-  return accept.types(...(types as string[]))
-}
+export const accepts = negotiation('accepts', 'types')
 
 /** The first offered encoding acceptable per `Accept-Encoding`, `false` if none, or all accepted encodings. */
-export function acceptsEncodings (this: IncomingMessage, ...encodings: Offers): string | string[] | false {
-  const accept = negotiator(this)
-  return accept.encodings(...(encodings as string[]))
-}
+export const acceptsEncodings = negotiation('acceptsEncodings', 'encodings')
 
 /** The first offered charset acceptable per `Accept-Charset`, `false` if none, or all accepted charsets. */
-export function acceptsCharsets (this: IncomingMessage, ...charsets: Offers): string | string[] | false {
-  const accept = negotiator(this)
-  return accept.charsets(...(charsets as string[]))
-}
+export const acceptsCharsets = negotiation('acceptsCharsets', 'charsets')
 
 /** The first offered language acceptable per `Accept-Language`, `false` if none, or all accepted languages. */
-export function acceptsLanguages (this: IncomingMessage, ...languages: Offers): string | string[] | false {
-  const accept = negotiator(this)
-  return accept.languages(...(languages as string[]))
-}
+export const acceptsLanguages = negotiation('acceptsLanguages', 'languages')
 
 /** @deprecated since Express 4: use `req.acceptsEncodings`. */
 export const acceptsEncoding = deprecate.function(acceptsEncodings, 'req.acceptsEncoding: Use acceptsEncodings instead')

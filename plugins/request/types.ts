@@ -21,6 +21,17 @@ export type Result = -1 | -2
 /** The ranges `req.range` found (`@types/express`'s name). */
 export interface RequestRanges extends Ranges {}
 
+/**
+ * `req.accepts` and its kin: the first offer (a value, values, or an array) the request's header
+ * accepts, or `false`; every accepted value, best first, without arguments.
+ */
+export interface Negotiation {
+  (): string[]
+  (offer: string): string | false
+  (offers: readonly string[]): string | false
+  (...offers: string[]): string | false
+}
+
 /** A `trust proxy` value (see the setting); `false`, `null` and `undefined` trust nothing. */
 export type TrustProxySetting = boolean | number | string | readonly string[] | TrustFunction | null | undefined
 
@@ -97,25 +108,13 @@ declare module '../../kernel/types' {
      * (answer 406). Without arguments, every accepted type, best first.
      * @example req.accepts(['json', 'html']) // 'json'
      */
-    accepts (): string[]
-    accepts (type: string): string | false
-    accepts (types: readonly string[]): string | false
-    accepts (...types: string[]): string | false
+    accepts: Negotiation
     /** The first offered charset acceptable per `Accept-Charset`, or `false`; all of them without arguments. */
-    acceptsCharsets (): string[]
-    acceptsCharsets (charset: string): string | false
-    acceptsCharsets (charsets: readonly string[]): string | false
-    acceptsCharsets (...charsets: string[]): string | false
+    acceptsCharsets: Negotiation
     /** The first offered encoding acceptable per `Accept-Encoding`, or `false`; all of them without arguments. */
-    acceptsEncodings (): string[]
-    acceptsEncodings (encoding: string): string | false
-    acceptsEncodings (encodings: readonly string[]): string | false
-    acceptsEncodings (...encodings: string[]): string | false
+    acceptsEncodings: Negotiation
     /** The first offered language acceptable per `Accept-Language`, or `false`; all of them without arguments. */
-    acceptsLanguages (): string[]
-    acceptsLanguages (lang: string): string | false
-    acceptsLanguages (langs: readonly string[]): string | false
-    acceptsLanguages (...langs: string[]): string | false
+    acceptsLanguages: Negotiation
     /** @deprecated Use `req.acceptsCharsets`. */
     acceptsCharset (...charsets: Array<string | readonly string[]>): string | string[] | false
     /** @deprecated Use `req.acceptsEncodings`. */

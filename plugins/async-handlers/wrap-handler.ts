@@ -78,19 +78,24 @@ function shareNext (req: unknown, once: OnceNext): void {
   if (req !== null && typeof req === 'object') (req as { next?: NextCallback }).next = once
 }
 
+/** Calls `fn` with `args`, whose `next` is `once`: a throw, or a rejection of what it returns, goes to `once`. */
+function run (fn: AnyHandler, self: unknown, args: unknown[], once: OnceNext, req: unknown): void {
+  let ret: unknown
+  try {
+    ret = fn.apply(self, args)
+  } catch (err) {
+    fail(once, err, req)
+    return
+  }
+  settle(ret, once, req)
+}
+
 /** Wraps middleware `(req, res, next)`; `routerLevel` for a router's own layers (not a route's), see {@link shareNext}. */
 export function wrapMiddleware (fn: AnyHandler, routerLevel: boolean): AnyHandler {
   return mirror(function asyncMiddleware (this: unknown, req: unknown, res: unknown, next: NextCallback) {
     const once = onceNext(next)
     if (routerLevel) shareNext(req, once)
-    let ret: unknown
-    try {
-      ret = fn.call(this, req, res, once)
-    } catch (err) {
-      fail(once, err, req)
-      return
-    }
-    settle(ret, once, req)
+    run(fn, this, [req, res, once], once, req)
   }, fn)
 }
 
@@ -99,14 +104,7 @@ export function wrapErrorMiddleware (fn: AnyHandler, routerLevel: boolean): AnyH
   return mirror(function asyncErrorMiddleware (this: unknown, error: unknown, req: unknown, res: unknown, next: NextCallback) {
     const once = onceNext(next)
     if (routerLevel) shareNext(req, once)
-    let ret: unknown
-    try {
-      ret = fn.call(this, error, req, res, once)
-    } catch (err) {
-      fail(once, err, req)
-      return
-    }
-    settle(ret, once, req)
+    run(fn, this, [error, req, res, once], once, req)
   }, fn)
 }
 
@@ -114,14 +112,7 @@ export function wrapErrorMiddleware (fn: AnyHandler, routerLevel: boolean): AnyH
 export function wrapParamCallback (fn: AnyHandler): AnyHandler {
   return mirror(function asyncParam (this: unknown, req: unknown, res: unknown, next: NextCallback, value: unknown, name: string) {
     const once = onceNext(next)
-    let ret: unknown
-    try {
-      ret = fn.call(this, req, res, once, value, name)
-    } catch (err) {
-      fail(once, err, req)
-      return
-    }
-    settle(ret, once, req)
+    run(fn, this, [req, res, once, value, name], once, req)
   }, fn)
 }
 

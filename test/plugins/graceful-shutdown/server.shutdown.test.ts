@@ -2,7 +2,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import http from 'node:http'
 import net from 'node:net'
-import { frameworkWith, portOf, get, closed, rawConnection, since, deferred } from './support'
+import { frameworkWith, portOf, get, closed, rawConnection, deferred } from './support'
 
 /** An app with `/fast` and a `/slow` route that answers when `release` is called. */
 function slowApp (options?: Parameters<typeof frameworkWith>[0]) {
@@ -18,6 +18,19 @@ function slowApp (options?: Parameters<typeof frameworkWith>[0]) {
   return { app, arrived: arrived.promise, release: gate.resolve }
 }
 
+/**
+ * A listening server of an app made by `framework` whose `/hang` never answers, and the server's
+ * end of the connection of the first request to `/hang`, once it arrived.
+ */
+async function hangingRequest (framework: ReturnType<typeof frameworkWith>) {
+  const app = framework()
+  let arrived!: (socket: net.Socket) => void
+  const socket = new Promise<net.Socket>((resolve) => { arrived = resolve })
+  app.get('/hang', (req) => { arrived(req.socket) /* and never answers */ })
+  const server: any = app.listen(0)
+  return { server, port: await portOf(server), socket }
+}
+
 describe('server.shutdown([options])', () => {
   it('is added to servers made by app.listen', async () => {
     const app = frameworkWith()()
@@ -31,8 +44,10 @@ describe('server.shutdown([options])', () => {
   })
 
   it('closes idle keep-alive connections at once and lets an in-flight request finish with Connection: close', async () => {
-    const { app, arrived, release } = slowApp()
+    // No shutdown timeout and no keep-alive timeout: only the shutdown's own work ends connections.
+    const { app, arrived, release } = slowApp({ timeout: Infinity })
     const server: any = app.listen(0)
+    server.keepAliveTimeout = 0
     const port = await portOf(server)
     const agent = new http.Agent({ keepAlive: true })
     try {
@@ -43,19 +58,18 @@ describe('server.shutdown([options])', () => {
       assert.equal(fast.headers.connection, 'keep-alive')
       const idleSocket = fast.socket
 
-      const start = Date.now()
-      const done = server.shutdown()
-      // The idle keep-alive connection is closed right away, not after keepAliveTimeout (5 s).
+      let resolved = false
+      const done = server.shutdown().then(() => { resolved = true })
+      // Nothing but the shutdown closes the idle connection here.
       await closed(idleSocket)
-      assert.ok(since(start) < 1000)
+      assert.equal(resolved, false, 'resolved while a request was in flight')
 
-      setTimeout(release, 100)
+      release()
       const reply = await slow
       assert.equal(reply.status, 200)
       assert.equal(reply.body, 'slow done')
       assert.equal(reply.headers.connection, 'close')
       await done
-      assert.ok(since(start) < 2000, 'resolved long before the keep-alive timeout')
       assert.equal(server.listening, false)
     } finally {
       agent.destroy()
@@ -75,31 +89,32 @@ describe('server.shutdown([options])', () => {
     await done
   })
 
-  it('destroys what is still open after the timeout', async () => {
-    const app = frameworkWith()()
-    app.get('/hang', () => { /* never answers */ })
-    const server: any = app.listen(0)
-    const port = await portOf(server)
+  it('destroys what is still open after the timeout', async (t) => {
+    const { server, port, socket } = await hangingRequest(frameworkWith())
     const hanging = get(port, '/hang', false)
     const failed = assert.rejects(hanging, (err: NodeJS.ErrnoException) => err.code === 'ECONNRESET')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    const start = Date.now()
-    await server.shutdown({ timeout: 150 })
-    const took = since(start)
-    assert.ok(took >= 140 && took < 1500, `took ${took} ms`)
+    const open = await socket
+    t.mock.timers.enable({ apis: ['setTimeout'] })
+    const done = server.shutdown({ timeout: 150 })
+    t.mock.timers.tick(149)
+    assert.equal(open.destroyed, false, 'destroyed before the timeout')
+    t.mock.timers.tick(1)
+    assert.equal(open.destroyed, true, 'not destroyed at the timeout')
+    await done
     await failed
   })
 
-  it('uses the plugin timeout by default', async () => {
-    const app = frameworkWith({ timeout: 100 })()
-    app.get('/hang', () => { /* never answers */ })
-    const server: any = app.listen(0)
-    const port = await portOf(server)
+  it('uses the plugin timeout by default', async (t) => {
+    const { server, port, socket } = await hangingRequest(frameworkWith({ timeout: 100 }))
     const hanging = get(port, '/hang', false).catch((err: Error) => err)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    const start = Date.now()
-    await server.shutdown()
-    assert.ok(since(start) < 1500)
+    const open = await socket
+    t.mock.timers.enable({ apis: ['setTimeout'] })
+    const done = server.shutdown()
+    t.mock.timers.tick(99)
+    assert.equal(open.destroyed, false, 'destroyed before the timeout')
+    t.mock.timers.tick(1)
+    assert.equal(open.destroyed, true, 'not destroyed at the timeout')
+    await done
     assert.ok(await hanging instanceof Error)
   })
 
@@ -133,7 +148,9 @@ describe('server.shutdown([options])', () => {
       const app = frameworkWith(options)()
       const finishStream = deferred()
       let lateReached = false
+      let streamSocket!: net.Socket
       app.get('/stream', (req, res) => {
+        streamSocket = req.socket
         res.write('part1;')
         finishStream.promise.then(() => res.end('part2'))
       })
@@ -144,11 +161,13 @@ describe('server.shutdown([options])', () => {
       const server: any = app.listen(0)
       const port = await portOf(server)
       const conn = rawConnection(port)
-      conn.send('GET /stream HTTP/1.1\r\nHost: x\r\n\r\n')
+      const requests = ['GET /stream HTTP/1.1\r\nHost: x\r\n\r\n', 'GET /late HTTP/1.1\r\nHost: x\r\n\r\n']
+      conn.send(requests[0])
       await conn.until('part1;')
       const done = server.shutdown()
-      conn.send('GET /late HTTP/1.1\r\nHost: x\r\n\r\n')
-      await new Promise((resolve) => setTimeout(resolve, 50))
+      conn.send(requests[1])
+      // The stream ends once the server has read the late request.
+      while (streamSocket.bytesRead < requests.join('').length) await new Promise(setImmediate)
       finishStream.resolve()
       const text = await conn.ended
       await done
@@ -189,14 +208,15 @@ describe('server.shutdown([options])', () => {
   })
 
   it('closes a connection that never sent a request', async () => {
-    const server: any = frameworkWith()().listen(0)
+    // No shutdown timeout and no headers timeout: only the shutdown's own work ends the connection.
+    const server: any = frameworkWith({ timeout: Infinity })().listen(0)
+    server.headersTimeout = server.requestTimeout = 0
     const port = await portOf(server)
+    const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve))
     const socket = net.connect(port, '127.0.0.1')
     await new Promise((resolve) => socket.once('connect', resolve))
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    const start = Date.now()
+    await accepted
     await server.shutdown()
     await closed(socket)
-    assert.ok(since(start) < 1000)
   })
 })

@@ -14,6 +14,8 @@ describe('shutdownable(server[, options])', () => {
     app.get('/fast', (req, res) => { res.send('fast') })
     const server = shutdownable(http.createServer(app), { timeout: 5000 })
     assert.equal(server.shuttingDown, false)
+    // No keep-alive timeout: nothing but the shutdown closes the idle connection.
+    server.keepAliveTimeout = 0
     server.listen(0)
     const port = await portOf(server)
     const agent = new http.Agent({ keepAlive: true })

@@ -2,7 +2,8 @@
 import { frameworkWith } from './support'
 
 const ownListener = process.argv.includes('--own-listener')
-const app = frameworkWith({ signals: true, timeout: 5000 })()
+// `--no-timeout`: only the requests' end (or a second signal) can end the shutdown.
+const app = frameworkWith({ signals: true, timeout: process.argv.includes('--no-timeout') ? Infinity : 5000 })()
 app.get('/slow', (req, res) => {
   process.stdout.write('arrived\n')
   setTimeout(() => res.send('slow done'), 300)

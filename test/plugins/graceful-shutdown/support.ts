@@ -34,14 +34,14 @@ export function get (port: number, path: string, agent: http.Agent | false): Pro
 }
 
 /**
- * Resolves when `socket` closes; rejects after `ms`. The timer also keeps the event loop alive:
- * an idle keep-alive socket of an `http.Agent` is unref'd and would not.
+ * Resolves when `socket` closes. A ref'd interval keeps the event loop alive meanwhile: an idle
+ * keep-alive socket of an `http.Agent` is unref'd and would not.
  */
-export function closed (socket: net.Socket, ms = 3000): Promise<void> {
+export function closed (socket: net.Socket): Promise<void> {
   if (socket.destroyed) return Promise.resolve()
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms)
-    socket.once('close', () => { clearTimeout(timer); resolve() })
+  return new Promise((resolve) => {
+    const keepAlive = setInterval(() => {}, 60_000)
+    socket.once('close', () => { clearInterval(keepAlive); resolve() })
   })
 }
 
@@ -69,11 +69,6 @@ export function rawConnection (port: number) {
     /** Everything received, once the server closed the connection. */
     ended
   }
-}
-
-/** Milliseconds since `start`. */
-export function since (start: number): number {
-  return Date.now() - start
 }
 
 /** A promise and the function that resolves it. */

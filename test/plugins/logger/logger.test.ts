@@ -1,4 +1,4 @@
-import { describe, it } from 'node:test'
+import { describe, it, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
 import http from 'node:http'
 import request from 'supertest'
@@ -188,34 +188,48 @@ describe('logger(format, options)', () => {
   })
 
   describe('options.buffer (deprecated)', () => {
-    it('holds lines and writes them together after the interval', async () => {
+    /**
+     * A logger of `:method :url` with `buffer`, under mocked timers: the lines it writes, and a
+     * promise of its `count`th line made (held by the buffer until the interval passes).
+     */
+    function bufferedLogger (t: TestContext, buffer: number | true, count: number) {
+      t.mock.timers.enable({ apis: ['setTimeout'] })
       const writes: string[] = []
+      let made = 0
+      let allMade!: () => void
+      const lines = new Promise<void>((resolve) => { allMade = resolve })
+      const format: logger.FormatFn = (tokens, req, res) => {
+        if (++made === count) allMade()
+        return `${tokens.method(req, res)} ${tokens.url(req, res)}`
+      }
       let mw: logger.LoggerMiddleware | undefined
+      // depd reports a deprecation once per call site: only the first call here does.
       const messages = deprecations(() => {
-        mw = logger(':method :url', { buffer: 80, stream: { write: (chunk: string) => writes.push(chunk) } })
+        mw = logger(format, { buffer, stream: { write: (chunk: string) => writes.push(chunk) } })
       })
+      return { server: bareServer(mw!), writes, lines, messages }
+    }
+
+    it('holds lines and writes them together after the interval', async (t) => {
+      const { server, writes, lines, messages } = bufferedLogger(t, 80, 2)
       assert.deepEqual(messages, ['buffer option'])
-      const server = bareServer(mw!)
-      const start = Date.now()
       await request(server).get('/first').expect(200)
       await request(server).get('/second').expect(200)
-      await settle(10)
+      await lines
+      t.mock.timers.tick(79)
       assert.deepEqual(writes, [])
-      while (writes.length === 0 && Date.now() - start < 2000) await settle(10)
+      t.mock.timers.tick(1)
       assert.deepEqual(writes, ['GET /first\nGET /second\n'])
-      assert.ok(Date.now() - start >= 70)
     })
 
-    it('waits one second when buffer is true', async () => {
-      const writes: string[] = []
-      const mw = logger(':url', { buffer: true, stream: { write: (chunk: string) => writes.push(chunk) } })
-      const start = Date.now()
-      await request(bareServer(mw)).get('/one').expect(200)
-      await settle(200)
+    it('waits one second when buffer is true', async (t) => {
+      const { server, writes, lines } = bufferedLogger(t, true, 1)
+      await request(server).get('/one').expect(200)
+      await lines
+      t.mock.timers.tick(999)
       assert.deepEqual(writes, [])
-      while (writes.length === 0 && Date.now() - start < 3000) await settle(20)
-      assert.deepEqual(writes, ['/one\n'])
-      assert.ok(Date.now() - start >= 990)
+      t.mock.timers.tick(1)
+      assert.deepEqual(writes, ['GET /one\n'])
     })
   })
 

@@ -8,6 +8,8 @@ const FILES = path.join(__dirname, '..', 'fixtures', 'file-transfer')
 
 /** What the sendFile callback of `/file-callback` was called with, in order. */
 const callbackErrors: string[] = []
+/** Called with each entry of callbackErrors. */
+let onCallback: () => void = () => {}
 
 function filesApp () {
   const app = framework()
@@ -17,7 +19,7 @@ function filesApp () {
   })
   app.get('/download', (req, res) => { res.download(path.join(FILES, 'digits.txt'), 'numbers.txt') })
   app.head('/file-callback', (req, res) => {
-    res.sendFile('hello.txt', { root: FILES }, (err) => { callbackErrors.push(err ? String(err.code) : 'none') })
+    res.sendFile('hello.txt', { root: FILES }, (err) => { callbackErrors.push(err ? String(err.code) : 'none'); onCallback() })
   })
   app.use('/static', framework.static(FILES))
   return app
@@ -47,10 +49,11 @@ for (const { name, skip } of TRANSPORTS) {
 
     it('res.sendFile() answers HEAD and calls back without an error', async () => {
       callbackErrors.length = 0
+      const calledBack = new Promise<void>((resolve) => { onCallback = resolve })
       const r = await t.request('/file-callback', { method: 'HEAD' })
       assert.equal(r.status, 200)
       assert.equal(r.headers['content-length'], '11')
-      await new Promise((resolve) => setTimeout(resolve, 20))
+      await calledBack
       assert.deepEqual(callbackErrors, ['none'])
     })
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import path from 'node:path'
 import request from 'supertest'
 import framework from '../../../presets/default'
-import { FIXTURES } from './support'
+import { FIXTURES, called } from './support'
 
 const HELLO = path.join(FIXTURES, 'hello.txt')
 const RELATIVE_HELLO = path.relative(process.cwd(), HELLO)
@@ -58,10 +58,9 @@ describe('res.download(path, filename)', () => {
 
 describe('res.download(path, fn)', () => {
   it('calls fn() once sent, and with the error on failure', async () => {
-    let sentError: unknown = 'not called'
-    await request(appDownloading((res) => res.download(HELLO, (err: unknown) => { sentError = err }))).get('/').expect(200, 'hello world')
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    assert.equal(sentError, undefined)
+    const sent = called<unknown>()
+    await request(appDownloading((res) => res.download(HELLO, (err: unknown) => { sent.call(err) }))).get('/').expect(200, 'hello world')
+    assert.equal(await sent.promise, undefined)
     await request(appDownloading((res) => res.download(path.join(FIXTURES, 'nope'), (err: any) => { res.send(`got ${err.status} ${err.code}`) })))
       .get('/').expect(200, 'got 404 ENOENT')
   })
@@ -69,11 +68,10 @@ describe('res.download(path, fn)', () => {
 
 describe('res.download(path, filename, fn)', () => {
   it('names the attachment and calls fn', async () => {
-    let called = false
-    await request(appDownloading((res) => res.download(HELLO, 'doc.txt', () => { called = true })))
+    const sent = called()
+    await request(appDownloading((res) => res.download(HELLO, 'doc.txt', () => { sent.call() })))
       .get('/').expect('Content-Disposition', 'attachment; filename="doc.txt"').expect(200)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    assert.ok(called)
+    await sent.promise
   })
 })
 
@@ -110,26 +108,24 @@ describe('res.download(path, options)', () => {
 
 describe('res.download(path, options, fn)', () => {
   it('applies the options and calls fn', async () => {
-    let called = false
-    await request(appDownloading((res) => res.download(HELLO, { maxAge: 2000 }, () => { called = true })))
+    const sent = called()
+    await request(appDownloading((res) => res.download(HELLO, { maxAge: 2000 }, () => { sent.call() })))
       .get('/')
       .expect('Cache-Control', 'public, max-age=2')
       .expect('Content-Disposition', 'attachment; filename="hello.txt"')
       .expect(200, 'hello world')
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    assert.ok(called)
+    await sent.promise
   })
 })
 
 describe('res.download(path, filename, options, fn)', () => {
   it('uses all four', async () => {
-    let called = false
-    await request(appDownloading((res) => res.download(HELLO, 'name.txt', { headers: { 'Content-Type': 'text/x-custom' } }, () => { called = true })))
+    const sent = called()
+    await request(appDownloading((res) => res.download(HELLO, 'name.txt', { headers: { 'Content-Type': 'text/x-custom' } }, () => { sent.call() })))
       .get('/')
       .expect('Content-Type', 'text/x-custom')
       .expect('Content-Disposition', 'attachment; filename="name.txt"')
       .expect(200, 'hello world')
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    assert.ok(called)
+    await sent.promise
   })
 })

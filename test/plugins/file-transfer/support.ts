@@ -34,14 +34,20 @@ export function openDescriptorsOf (file: string): number {
   return count
 }
 
-/** Polls `check` every 10 ms until it returns true or `ms` pass; returns the last result. */
-export async function eventually (check: () => boolean, ms = 2000): Promise<boolean> {
-  const end = Date.now() + ms
-  while (Date.now() < end) {
-    if (check()) return true
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  return check()
+/**
+ * Polls `check` every 10 ms until it returns true (descriptors and callbacks settle after the
+ * response); resolves with true then. A check that never passes is a hang the runner reports.
+ */
+export async function eventually (check: () => boolean): Promise<boolean> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 10))
+  return true
+}
+
+/** A callback and a promise of the value it is first called with. */
+export function called<T = void> (): { call (value: T): void, promise: Promise<T> } {
+  let call!: (value: T) => void
+  const promise = new Promise<T>((resolve) => { call = resolve })
+  return { call, promise }
 }
 
 /**

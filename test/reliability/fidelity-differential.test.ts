@@ -7,7 +7,7 @@ import vhost from 'vhost'
 import expressFour = require('express')
 import express = require('../../presets/default')
 import {
-  buildScenario, describeRequest, describeScenario, express4Regexp, scenarioArb,
+  buildScenario, describeRequest, describeScenario, express4Regexp, later, scenarioArb,
   type ContainerSpec, type Create, type Entry, type Frameworks, type HandlerSpec, type RequestSpec, type Scenario
 } from '../support/fidelity-app'
 import { fetchOutcome, firstDifference, normalized, serve, summary, type Listener, type Outcome } from '../support/http-outcome'
@@ -299,13 +299,13 @@ describe('fidelity to express@4 beyond the framework API, differential', () => {
       assert.equal(old.theirs.status, 404)
     })
 
-    it("(e) res.write('partial;'), next(), res.end('done') 20 ms later: a whole chunked 200", async () => {
+    it("(e) res.write('partial;'), next(), res.end('done') later: a whole chunked 200", async () => {
       const build = (error: boolean) => ({ main }: Frameworks): unknown => {
         const app = main()
         app.use((req: any, res: any, next: (err?: unknown) => void) => {
           res.write('partial;')
           next(error ? new Error('after a partial write') : undefined)
-          setTimeout(() => { if (!res.destroyed) res.end('done') }, 20)
+          later(() => { if (!res.destroyed) res.end('done') })
         })
         return app
       }

@@ -142,7 +142,7 @@ type EntryKind =
   | { kind: 'catch', path: string | null }
   /** Wraps `res.writeHead` (adding `X-Apm`), calling node's prototype method or the previous one. */
   | { kind: 'apm', calls: 'ServerResponse.prototype.writeHead' | 'previous writeHead' }
-  /** `res.write('partial;')`, then `next()` or `next(err)`, and `res.end('done')` 20 ms later. */
+  /** `res.write('partial;')`, then `next()` or `next(err)`, and `res.end('done')` {@link later}. */
   | { kind: 'partial', error: boolean }
   | { kind: 'helmet' }
   | { kind: 'mount', how: MountHow, path: string, host: string, child: ContainerSpec }
@@ -348,17 +348,30 @@ function apm (calls: 'ServerResponse.prototype.writeHead' | 'previous writeHead'
   }
 }
 
+/** Turns of the event loop {@link later} waits. */
+const LATER_TURNS = 20
+
+/**
+ * Runs `fn` once the event loop has gone round LATER_TURNS times: after what the frameworks do
+ * next (their setImmediate steps, reading request bytes already received), whatever the
+ * machine's speed; a timer would race with them on a loaded machine.
+ */
+export function later (fn: () => void, turns = LATER_TURNS): void {
+  if (turns === 0) fn()
+  else setImmediate(later, fn, turns - 1)
+}
+
 function partial (error: boolean) {
   return function fidelityPartial (req: any, res: any, next: Next): void {
     res.write('partial;')
     next(error ? new Error('after a partial write') : undefined)
-    setTimeout(() => {
+    later(() => {
       try {
         if (!res.writableEnded && !res.destroyed) res.end('done')
       } catch {
         // What reaches the client is compared; a throw here must not end the test process.
       }
-    }, 20)
+    })
   }
 }
 
@@ -554,7 +567,7 @@ function describeContainer (spec: ContainerSpec, framework: 'tested' | 'express@
       case 'route': lines.push(`${p}${entry.method}(${entry.path}): ${describeHandler(entry.handler)}${edited}`); break
       case 'catch': lines.push(`${p}use(${entry.path ?? ''}) error middleware${edited}`); break
       case 'apm': lines.push(`${p}use: wraps res.writeHead (X-Apm), calling ${entry.calls}${edited}`); break
-      case 'partial': lines.push(`${p}use: res.write('partial;'); next(${entry.error ? 'err' : ''}); 20 ms later res.end('done')${edited}`); break
+      case 'partial': lines.push(`${p}use: res.write('partial;'); next(${entry.error ? 'err' : ''}); later res.end('done')${edited}`); break
       case 'helmet': lines.push(`${p}use(helmet())${edited}`); break
       case 'mount': {
         const how = entry.how === 'app.use(path, sub)' || entry.how === 'wrapper at path' ? `${entry.how === 'wrapper at path' ? 'wrapper' : 'app.use(path, sub)'} at ${entry.path}` : entry.how === 'vhost(host, sub)' ? `vhost('${entry.host}', sub)` : entry.how

@@ -1,14 +1,30 @@
 #!/usr/bin/env node
-// Runs every test file under test/ (*.test.ts) with node's test runner, TypeScript through tsx.
+// Runs every test file under test/ (*.test.ts) with node's test runner.
 // Usage: node test/run.mjs [substring ...]  — only files whose path contains one of the substrings.
-// A test file that runs over three minutes fails rather than hanging the run (the type tests
-// compile many programs, and take most of a minute on a loaded 2-core machine).
-import { spawnSync } from 'node:child_process'
+//
+// - The project's TypeScript is compiled once, before the run, into a temporary folder (esbuild,
+//   as tsx compiles it); test processes load it through test/support/register-ts.cjs.
+// - dist/ is built first when it is older than its sources (`npm test` has just built it), and
+//   the tests that run the built package use that build rather than making their own.
+// - Files run one per core at a time (at least two), the type tests (the longest) first; the
+//   tests of one file run in order, in their own process.
+// - A test file that runs over three minutes fails rather than hanging the run.
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import os from 'node:os'
 import path from 'node:path'
+import { finished } from 'node:stream/promises'
+import { run } from 'node:test'
+import { spec } from 'node:test/reporters'
 import { fileURLToPath } from 'node:url'
 
-const root = path.dirname(fileURLToPath(import.meta.url))
+/** Test files run at once: one per core (at least two, as files also wait on sockets and child processes). */
+const CONCURRENCY = Math.max(2, os.availableParallelism())
+
+const testDir = path.dirname(fileURLToPath(import.meta.url))
+const root = path.dirname(testDir)
+const require = createRequire(import.meta.url)
+
 const filters = process.argv.slice(2)
 const files = []
 ;(function walk (dir) {
@@ -20,11 +36,68 @@ const files = []
       files.push(path.relative(process.cwd(), full))
     }
   }
-})(root)
+})(testDir)
 const selected = filters.length ? files.filter((f) => filters.some((s) => f.includes(s))) : files
-selected.sort()
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-timeout=180000', ...selected], {
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'test' }
-})
-process.exit(r.status ?? 1)
+const isTypeTest = (file) => file.split(path.sep).includes('types')
+selected.sort((a, b) => Number(isTypeTest(b)) - Number(isTypeTest(a)) || (a < b ? -1 : a > b ? 1 : 0))
+
+/** Folders of TypeScript that only tsc reads (snippets, declaration checks, fixtures). */
+const NOT_RUN = new Set(['node_modules', 'dist', 'fixtures', '.git'].map((name) => path.join(root, name)).concat(
+  ['test/types/checks', 'test/types/express-app', 'test/types/differential/corpus'].map((dir) => path.join(root, dir))
+))
+
+/** Every .ts file of the project that a test may require. */
+function sources () {
+  const list = []
+  ;(function walk (dir) {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) {
+        if (!NOT_RUN.has(full) && entry.name !== 'node_modules' && entry.name !== 'fixtures') walk(full)
+      } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) {
+        list.push(full)
+      }
+    }
+  })(root)
+  return list
+}
+
+/** Compiles every source into `out` (same relative paths, .js); resolves when all are written. */
+async function compileAll (out) {
+  const { transformOptions, esbuild } = require('./support/register-ts.cjs')
+  const { transform } = esbuild()
+  await Promise.all(sources().map(async (file) => {
+    const { code } = await transform(await fs.promises.readFile(file, 'utf8'), transformOptions(file))
+    const target = path.join(out, path.relative(root, file).slice(0, -3) + '.js')
+    await fs.promises.mkdir(path.dirname(target), { recursive: true })
+    await fs.promises.writeFile(target, code)
+  }))
+}
+
+const compiled = fs.mkdtempSync(path.join(os.tmpdir(), 'ristretto-tests-'))
+process.env.RISTRETTO_TEST_JS = compiled
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    fs.rmSync(compiled, { recursive: true, force: true })
+    process.kill(process.pid, signal)
+  })
+}
+process.env.NODE_ENV ||= 'test'
+try {
+  await compileAll(compiled)
+  const { ensureBuilt } = require('./support/built-package.ts')
+  ensureBuilt()
+  process.env.RISTRETTO_DIST_BUILT = '1'
+  // node's runner starts each test process with this process's execArgv.
+  process.execArgv.push('--require', path.join(testDir, 'support', 'register-ts.cjs'))
+  const tests = run({ files: selected, concurrency: CONCURRENCY, timeout: 180_000 })
+  tests.on('test:fail', (data) => { if (!data.todo) process.exitCode = 1 })
+  const report = tests.compose(new spec())
+  report.pipe(process.stdout)
+  await finished(report)
+} catch (err) {
+  process.exitCode = 1
+  throw err
+} finally {
+  fs.rmSync(compiled, { recursive: true, force: true })
+}

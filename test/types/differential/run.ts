@@ -6,6 +6,7 @@ import ts from 'typescript'
 import fs from 'node:fs'
 import path from 'node:path'
 import { spawnSync } from 'node:child_process'
+import { distIsFresh } from '../../support/built-package'
 
 const here = __dirname
 const root = path.resolve(here, '..', '..', '..')
@@ -317,7 +318,9 @@ export function formatReport (report: Report, opts: { quiet?: boolean } = {}): s
   return out.join('\n')
 }
 
+/** Builds dist/, unless it is the build of the current sources (see ensureBuilt). */
 export function buildDist (): void {
+  if (process.env.RISTRETTO_DIST_BUILT === '1' || distIsFresh()) return
   const tsc = require.resolve('typescript/bin/tsc')
   const r = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, encoding: 'utf8' })
   if (r.status !== 0) process.stderr.write('build reported errors (continuing with dist as built):\n' + r.stdout + r.stderr)

@@ -202,7 +202,8 @@ class Pass {
     else sendOptions(this.res, options, this.out)
   }
 
-  update (req: any): void {
+  update (): void {
+    const req = this.req
     const url = req.url
     if (url === this.url && typeof url === 'string' && req.method === this.method) return
     this.url = url
@@ -258,7 +259,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
       setImmediate(next, err)
       return
     }
-    pass.update(req)
+    pass.update()
     const path = pass.path
     if (path == null) {
       pass.done(layerError)

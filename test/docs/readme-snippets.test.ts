@@ -19,6 +19,7 @@ import path from 'node:path'
 import ts from 'typescript'
 import { ROOT, ensureBuilt } from '../support/built-package'
 import { selfSignedCertificate, tlsSkipReason } from '../http2/support'
+import { strictNode16 } from '../support/strict-node16'
 
 interface Snippet {
   lang: 'js' | 'ts'
@@ -133,13 +134,7 @@ describe('README snippets', () => {
 
     it('type-check and compile as a strict Node16 project, CommonJS and ES module', () => {
       const program = ts.createProgram([...sources.keys()], {
-        target: ts.ScriptTarget.ES2022,
-        module: ts.ModuleKind.Node16,
-        moduleResolution: ts.ModuleResolutionKind.Node16,
-        lib: ['lib.es2022.d.ts'],
-        types: ['node'],
-        strict: true,
-        esModuleInterop: true,
+        ...strictNode16,
         skipLibCheck: true,
         rootDir: path.join(dir, 'src'),
         outDir: path.join(dir, 'out')

@@ -9,6 +9,7 @@ import path from 'node:path'
 import Module from 'node:module'
 import ts from 'typescript'
 import { buildDist } from '../types/differential/run'
+import { strictNode16 } from '../support/strict-node16'
 import { serve, fetchOutcome, type Listener, type Served, type Outcome } from '../support/http-outcome'
 
 const root = path.resolve(__dirname, '..', '..')
@@ -33,16 +34,7 @@ interface Typed { diagnostics: string[]; types: string[] }
 
 /** Compiles `source` as the example file; lists its diagnostics and the type of every identifier outside the import lines but member names. */
 function compile (source: string): Typed {
-  const options: ts.CompilerOptions = {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.Node16,
-    moduleResolution: ts.ModuleResolutionKind.Node16,
-    lib: ['lib.es2022.d.ts'],
-    types: ['node'],
-    strict: true,
-    esModuleInterop: true,
-    noEmit: true
-  }
+  const options: ts.CompilerOptions = { ...strictNode16, noEmit: true }
   const host = ts.createCompilerHost(options, true)
   const read = host.readFile.bind(host)
   host.readFile = (f) => (path.resolve(f) === file ? source : read(f))

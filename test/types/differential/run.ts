@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { distIsFresh } from '../../support/built-package'
+import { strictNode16 } from '../../support/strict-node16'
 
 const here = __dirname
 const root = path.resolve(here, '..', '..', '..')
@@ -110,17 +111,7 @@ function compiledText (s: Snippet): string {
   return s.text.replace(/@ts-expect-error/g, '@ts-expect-errxr') + '\nexport {};\n'
 }
 
-const compilerOptions: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.Node16,
-  moduleResolution: ts.ModuleResolutionKind.Node16,
-  lib: ['lib.es2022.d.ts'],
-  types: ['node'],
-  strict: true,
-  esModuleInterop: true,
-  skipLibCheck: true,
-  noEmit: true
-}
+const compilerOptions: ts.CompilerOptions = { ...strictNode16, skipLibCheck: true, noEmit: true }
 
 /** @types/morgan, a dev dependency. */
 function referenceMorgan (): string {

@@ -5,3 +5,6 @@
  * value instead (the spec's one exception to "settings with a default are not inherited").
  */
 export const TRUST_PROXY_DEFAULT = Symbol('trust_proxy_default')
+
+/** On a route layer's handle, the route it dispatches to, as `router.route` made it (a tool may replace the handle). */
+export const DISPATCHES = Symbol('ristretto.dispatches')

@@ -43,33 +43,16 @@ type AnyHandler = (...args: any[]) => unknown
 /** A route's (or router's) methods by name, for registering under a method name known at run time. */
 export type MethodTable = Record<string, (...handlers: unknown[]) => unknown>
 
+/** The methods `@types/express` lists for a route, as route methods (`route.get(...)`). */
+type RouteMethodName = 'get' | 'post' | 'put' | 'delete' | 'patch' | 'options' | 'head' | 'checkout' | 'copy' | 'lock' |
+  'merge' | 'mkactivity' | 'mkcol' | 'move' | 'm-search' | 'notify' | 'purge' | 'report' | 'search' | 'subscribe' |
+  'trace' | 'unlock' | 'unsubscribe'
+
+/** A route's methods, each returning the route for chaining. */
+type RouteMethods<P> = { [M in RouteMethodName]: RouteRegistrar<Route<P>, P> }
+
 /** `P` types `req.params` in the route's handlers: `router.route('/users/:id')` gives `Route<{ id: string }>`. */
-export interface Route<P = ParamsDictionary> {
-  get: RouteRegistrar<this, P>
-  post: RouteRegistrar<this, P>
-  put: RouteRegistrar<this, P>
-  delete: RouteRegistrar<this, P>
-  patch: RouteRegistrar<this, P>
-  options: RouteRegistrar<this, P>
-  head: RouteRegistrar<this, P>
-  // The other methods `@types/express` lists for a route.
-  checkout: RouteRegistrar<this, P>
-  copy: RouteRegistrar<this, P>
-  lock: RouteRegistrar<this, P>
-  merge: RouteRegistrar<this, P>
-  mkactivity: RouteRegistrar<this, P>
-  mkcol: RouteRegistrar<this, P>
-  move: RouteRegistrar<this, P>
-  "m-search": RouteRegistrar<this, P>
-  notify: RouteRegistrar<this, P>
-  purge: RouteRegistrar<this, P>
-  report: RouteRegistrar<this, P>
-  search: RouteRegistrar<this, P>
-  subscribe: RouteRegistrar<this, P>
-  trace: RouteRegistrar<this, P>
-  unlock: RouteRegistrar<this, P>
-  unsubscribe: RouteRegistrar<this, P>
-}
+export interface Route<P = ParamsDictionary> extends RouteMethods<P> {}
 
 /** A route of a router: created by `router.route(path)`, ordered by creation. */
 export class Route<P = ParamsDictionary> {

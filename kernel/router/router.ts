@@ -12,8 +12,12 @@ import { kernelOf } from '../internal/kernel-of'
 import { sendOptions } from '../internal/send-options'
 import type { Kernel } from '../plugin'
 import type { HandlerArgument, HandlerRegistrar, Named, ParamHandler, ParamsDictionary, PathParams, UseRegistrar } from '../types'
+import { DISPATCHES } from '../symbols'
 import type { RouteParameters } from './route-parameters'
 
+// The router's own depd reporter (namespace `ristretto`, as kernel/deprecate.ts's): depd names the
+// first caller outside the file that made the reporter, and keys each warning by the reporting line,
+// so router.param's two deprecated forms are reported apart, each at its caller, as Express does.
 const deprecate = depd('ristretto')
 
 export interface RouterOptions {
@@ -350,9 +354,6 @@ function servesNot (route: Route, methodName: string): boolean {
   const methods = route.methods
   return route._handles_method === routeHandlesMethod && !methods._all && !methods[methodName]
 }
-
-/** The route a layer's handle dispatches to, as `router.route` made it (a tool may replace the handle). */
-const DISPATCHES = Symbol('ristretto.dispatches')
 
 /**
  * Runs a matched route. A route whose one handler serves the request's method (`app.get(path, fn)`)

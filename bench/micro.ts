@@ -4,7 +4,7 @@
 import path from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { parseArgs } from 'node:util'
-import { APPS, type AppName } from './lib/bench-server'
+import { APPS, OPTIONAL_APPS, type AppName } from './lib/bench-server'
 import { SCENARIOS, type ScenarioName } from './scenarios'
 import { BENCH_OUT, buildPackage, transpileBench } from './lib/build'
 import { median, markdownTable, fmtRatio } from './lib/stats'
@@ -21,7 +21,7 @@ function main (): void {
       'no-build': { type: 'boolean', default: false }
     }
   })
-  const apps = (values.apps ? values.apps.split(',') : [...APPS]) as AppName[]
+  const apps = (values.apps ? values.apps.split(',') : APPS.filter((a) => !OPTIONAL_APPS.has(a))) as AppName[]
   const scenarios = (values.scenarios ? values.scenarios.split(',') : [...DEFAULT_SCENARIOS]) as ScenarioName[]
   for (const a of apps) if (!(APPS as readonly string[]).includes(a)) throw new Error(`unknown app ${a}`)
   for (const s of scenarios) if (!(SCENARIOS as readonly string[]).includes(s)) throw new Error(`unknown scenario ${s}`)

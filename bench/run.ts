@@ -1,13 +1,15 @@
 // `npm run bench`: builds, runs every app on every scenario back to back for several rounds, and prints the tables.
 // Options: --quick (one-minute check), --rounds N, --duration S, --warmup S, --connections N,
 //          --apps a,b  --scenarios a,b  --no-build  --no-verify  --no-startup  --no-memory
+//          --baseline DIR (adds ristretto-baseline: the default preset of the built checkout DIR)
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { spawnSync } from 'node:child_process'
 import { SCENARIOS, QUICK_SCENARIOS, STATIC_FILES, requestFor, type AppContext, type ScenarioName } from './scenarios'
-import { APPS, THROUGHPUT_ONLY_APPS, type AppName } from './lib/bench-server'
+import { APPS, OPTIONAL_APPS, THROUGHPUT_ONLY_APPS, type AppName } from './lib/bench-server'
+import { BASELINE_ENV } from './apps/ristretto-baseline'
 import { BENCH_OUT, ROOT, buildPackage, transpileBench } from './lib/build'
 import { canPin, pickTool, runLoad, type LoadResult, type LoadTool } from './lib/load'
 import { startServer } from './lib/servers'
@@ -26,6 +28,8 @@ interface Options {
   verify: boolean
   startup: boolean
   memory: boolean
+  /** A built checkout of Ristretto to compare the default preset against, or undefined. */
+  baseline: string | undefined
 }
 
 function options (): Options {
@@ -41,10 +45,15 @@ function options (): Options {
       'no-build': { type: 'boolean', default: false },
       'no-verify': { type: 'boolean', default: false },
       'no-startup': { type: 'boolean', default: false },
-      'no-memory': { type: 'boolean', default: false }
+      'no-memory': { type: 'boolean', default: false },
+      baseline: { type: 'string' }
     }
   })
   const quick = values.quick === true
+  const baseline = values.baseline === undefined ? undefined : path.resolve(values.baseline)
+  if (baseline && !fs.existsSync(path.join(baseline, 'dist', 'presets', 'default.js'))) {
+    throw new Error(`--baseline ${baseline}: no dist/presets/default.js there (run npm run build in it)`)
+  }
   const pick = <T extends string>(list: string | undefined, all: readonly T[], fallback: readonly T[]): T[] => {
     if (!list) return fallback.slice()
     const wanted = list.split(',')
@@ -57,13 +66,24 @@ function options (): Options {
     seconds: Math.max(1, Math.round(Number(values.duration ?? (quick ? 2 : 5)))),
     warmup: Math.max(1, Math.round(Number(values.warmup ?? (quick ? 1 : 2)))),
     connections: Number(values.connections ?? 100),
-    apps: pick(values.apps, APPS, APPS),
+    apps: withBaseline(pick(values.apps, APPS, APPS.filter((a) => !OPTIONAL_APPS.has(a))), baseline),
     scenarios: pick(values.scenarios, SCENARIOS, quick ? QUICK_SCENARIOS : SCENARIOS),
     build: values['no-build'] !== true,
     verify: values['no-verify'] !== true,
     startup: values['no-startup'] !== true,
-    memory: values['no-memory'] !== true && !quick
+    memory: values['no-memory'] !== true && !quick,
+    baseline
   }
+}
+
+/** With a baseline, the app list holds ristretto-baseline right after ristretto (and ristretto, to compare with). */
+function withBaseline (apps: AppName[], baseline: string | undefined): AppName[] {
+  if (!baseline) {
+    if (apps.includes('ristretto-baseline')) throw new Error('ristretto-baseline needs --baseline DIR')
+    return apps
+  }
+  const wanted = new Set<AppName>([...apps, 'ristretto', 'ristretto-baseline'])
+  return APPS.filter((a) => wanted.has(a))
 }
 
 /** Writes the static files (deterministic content) and returns the scratch paths. */
@@ -234,6 +254,20 @@ function goals (rows: Row[]): string {
   return markdownTable(['goal', 'req/s ratio', 'CPU ratio', ''], lines)
 }
 
+/** Ristretto against the baseline build, scenario by scenario, paired by round. */
+function baselineTable (rows: Row[]): string {
+  const lines: string[][] = []
+  for (const r of rows) {
+    if (r.app !== 'ristretto') continue
+    const b = rows.find((x) => x.scenario === r.scenario && x.app === 'ristretto-baseline')
+    if (!b) continue
+    const of = (row: Row, measure: 'rps' | 'cpuPerRequest'): Map<number, number> => new Map(row.rounds.map((s) => [s.round, s[measure]]))
+    lines.push([r.scenario, fmtInt(b.rps), fmtInt(r.rps), fmtRatio(pairedRatio(of(r, 'rps'), of(b, 'rps'))),
+      b.cpuPerRequest.toFixed(1), r.cpuPerRequest.toFixed(1), fmtRatio(pairedRatio(of(b, 'cpuPerRequest'), of(r, 'cpuPerRequest')))])
+  }
+  return markdownTable(['scenario', 'baseline req/s', 'ristretto req/s', 'req/s ratio', 'baseline CPU us/req', 'ristretto CPU us/req', 'CPU ratio'], lines)
+}
+
 interface StartupRow { app: AppName, ms: number, rss: number }
 
 function startup (opts: Options): StartupRow[] {
@@ -317,10 +351,15 @@ async function main (): Promise<void> {
     `${opts.rounds} round(s) of ${opts.seconds}s after ${opts.warmup}s warm-up, medians (ratios: median of each round's ratio); NODE_ENV=production; ${new Date().toISOString()}`,
     `verify (bench/verify.ts): ${verified}`
   ]
+  if (opts.baseline) {
+    process.env[BASELINE_ENV] = opts.baseline
+    header.push(`baseline (ristretto-baseline): ${opts.baseline}`)
+  }
   process.stderr.write(header.join('\n') + '\n')
   const samples = await throughput(opts, ctx, tool, pin)
   const rows = summarize(opts, samples)
   const sections = [`# Ristretto benchmark${opts.quick ? ' (quick)' : ''}`, '', ...header.map((h) => h + '  '), '', '## Throughput', '', throughputTable(rows), '', '## Goals', '', goals(rows)]
+  if (opts.baseline) sections.push('', '## Against the baseline (ratios above 1: ristretto faster)', '', baselineTable(rows))
   const result: Record<string, unknown> = { header, options: opts, rows }
   if (opts.startup) {
     const s = startup(opts)

@@ -67,10 +67,10 @@ app.defaultConfiguration = function defaultConfiguration (this: Application): vo
 app.lazyrouter = function lazyrouter (this: Application): void {
   if (this._router) return
   const k = kernelOf.get(this)
-  const router: Router = createRouter({
-    caseSensitive: this.enabled('case sensitive routing'),
-    strict: this.enabled('strict routing')
-  }, k)
+  const options = { caseSensitive: this.enabled('case sensitive routing'), strict: this.enabled('strict routing') }
+  // The framework's `Router` makes the app's router: a plugin that gives its framework routers of
+  // its own (another path syntax, another dispatch) gives them to the framework's apps too.
+  const router = (k ? k.framework.Router(options) : createRouter(options)) as Router
   this._router = router
   if (k) k.hooks.routerCreated.call(this, router)
   router.use(initMiddleware(this))

@@ -20,7 +20,10 @@ export interface Framework {
   request: Request
   /** Shared response prototype (inherits `http.ServerResponse.prototype`). */
   response: Response
-  /** `Router(options)`: a standalone, mountable layer stack. */
+  /**
+   * `Router(options)`: a standalone, mountable layer stack. Apps make their router with it too, so
+   * a plugin may replace it in its `apply` to give the framework's routers another path syntax.
+   */
   Router: RouterFactory
   Route: typeof Route
   Layer: typeof Layer

@@ -1,0 +1,32 @@
+// The express5-routing plugin: the framework's routers behave as router 2 (Express 5's), with path-to-regexp 8 paths.
+import { definePlugin, type Plugin } from '../../kernel'
+import { Router } from './router'
+import { Route } from './route'
+
+export const PLUGIN_NAME = 'express5-routing'
+
+export { Router, type RouterOptions, type RouterBase, type RouterBaseConstructor } from './router'
+export { Route } from './route'
+export { Layer } from './layer'
+export { compilePath, decodeParam, type Path, type PathMatch, type PathMatcher, type PathOptions } from './path-matcher'
+
+/**
+ * Gives the framework router 2's routers: `framework.Router` (with or without `new`) and the
+ * router of every app make routers with path-to-regexp 8 syntax (`/:id`, `/*path`, `/{:page}`),
+ * router 2's `req.params` (wildcards as arrays of segments), `router.param(name, fn)` only,
+ * rejected promises of handlers and param callbacks passed to `next(err)`, and router 2's
+ * OPTIONS answer. `framework.Route` is router 2's `Route`.
+ *
+ * Routers of other frameworks keep their own syntax and behaviour: a router of the default
+ * preset can be mounted in an app of this framework, and the reverse, each routing the requests
+ * it handles by its own rules.
+ */
+export function express5RoutingPlugin (): Plugin {
+  return definePlugin({
+    name: PLUGIN_NAME,
+    apply ({ framework }) {
+      // The framework's statics, replaced as a plugin attaches them; apps make their router with `framework.Router`.
+      Object.assign(framework, { Router, Route })
+    }
+  })
+}

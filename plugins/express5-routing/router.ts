@@ -1,0 +1,263 @@
+// Router 2's router: a layer stack with path-to-regexp 8 paths, params, promises, and the OPTIONS answer.
+import parseUrl from 'parseurl'
+import { methods } from '../../kernel'
+import { Layer } from './layer'
+import { Route, MAX_SYNC_NEXT, handlersOf } from './route'
+import { callbacksOf, mergeParams, processParams, type ParamCalled, type ParamCallback } from './params'
+import { sendOptions } from './options-response'
+import type { Path } from './path-matcher'
+
+type AnyHandler = (...args: any[]) => unknown
+type Next = (err?: unknown) => void
+
+export interface RouterOptions {
+  /** `/Foo` and `/foo` are different paths. */
+  caseSensitive?: boolean
+  /** Keep the parent router's `req.params`; the child's values win. */
+  mergeParams?: boolean
+  /** `/foo` and `/foo/` are different routes. */
+  strict?: boolean
+}
+
+/** The router's own fields and the methods behind its behaviour; `types.ts` gives the typed view. */
+export interface RouterBase {
+  (req: any, res: any, next: Next): void
+  caseSensitive: boolean | undefined
+  mergeParams: boolean | undefined
+  /** Param callbacks by parameter name. */
+  params: Record<string, ParamCallback[]>
+  strict: boolean | undefined
+  /** The layers, in order. */
+  stack: Layer[]
+  handle (req: any, res: any, callback: Next): void
+  param (name: string, fn: ParamCallback): this
+  use (...args: unknown[]): this
+  route (path: Path): Route
+}
+
+/** `Router(options)` or `new Router(options)`: a router, callable as middleware. */
+export interface RouterBaseConstructor {
+  (options?: RouterOptions): RouterBase
+  new (options?: RouterOptions): RouterBase
+  prototype: RouterBase
+  Route: typeof Route
+}
+
+/** Makes a router; with `new` or without. Its prototype is `Router.prototype`, a function, so routers keep `call`/`apply`/`bind`. */
+export const Router = function Router (options?: RouterOptions): RouterBase {
+  const opts = options || {}
+  const router = function router (req: any, res: any, next: Next): void {
+    (router as RouterBase).handle(req, res, next)
+  } as RouterBase
+  Object.setPrototypeOf(router, Router.prototype)
+  router.caseSensitive = opts.caseSensitive
+  router.mergeParams = opts.mergeParams
+  router.params = {}
+  router.strict = opts.strict
+  router.stack = []
+  return router
+} as RouterBaseConstructor
+
+Router.prototype = function () {} as unknown as RouterBase
+Router.Route = Route
+
+const proto = Router.prototype as any
+
+proto.param = function param (this: RouterBase, name: unknown, fn: unknown): RouterBase {
+  if (!name) throw new TypeError('argument name is required')
+  if (typeof name !== 'string') throw new TypeError('argument name must be a string')
+  if (!fn) throw new TypeError('argument fn is required')
+  if (typeof fn !== 'function') throw new TypeError('argument fn must be a function')
+  const list = callbacksOf(this.params, name)
+  if (list) list.push(fn as ParamCallback)
+  else Object.defineProperty(this.params, name, { configurable: true, enumerable: true, writable: true, value: [fn] })
+  return this
+}
+
+proto.handle = function handle (this: RouterBase, req: any, res: any, callback: Next): void {
+  if (!callback) throw new TypeError('argument callback is required')
+  const self = this
+  const stack = this.stack
+  const protohost = getProtohost(req.url) || ''
+  const paramcalled: Record<string, ParamCalled> = Object.create(null)
+  const parentParams = req.params
+  const parentUrl = req.baseUrl || ''
+  // What `done` puts back: the values the request came in with.
+  const saved = { baseUrl: req.baseUrl, next: req.next, params: req.params }
+  const optionsMethods: string[] | undefined = req.method === 'OPTIONS' ? [] : undefined
+  let idx = 0
+  let removed = ''
+  let slashAdded = false
+  let sync = 0
+
+  function done (err?: unknown): void {
+    req.baseUrl = saved.baseUrl
+    req.next = saved.next
+    req.params = saved.params
+    if (err || optionsMethods === undefined || optionsMethods.length === 0) {
+      callback(err)
+      return
+    }
+    const error = sendOptions(res, optionsMethods)
+    if (error) callback(error)
+  }
+
+  req.next = next
+  req.baseUrl = parentUrl
+  req.originalUrl = req.originalUrl || req.url
+  next()
+
+  function next (err?: unknown): void {
+    let layerError = err === 'route' ? null : err
+    if (slashAdded) {
+      req.url = req.url.slice(1)
+      slashAdded = false
+    }
+    if (removed.length !== 0) {
+      req.baseUrl = parentUrl
+      req.url = protohost + removed + req.url.slice(protohost.length)
+      removed = ''
+    }
+    if (layerError === 'router') {
+      setImmediate(done, null)
+      return
+    }
+    if (idx >= stack.length) {
+      setImmediate(done, layerError)
+      return
+    }
+    if (++sync > MAX_SYNC_NEXT) {
+      setImmediate(next, err)
+      return
+    }
+    const path = getPathname(req)
+    if (path == null) {
+      done(layerError)
+      return
+    }
+    let layer: Layer | undefined
+    let match: unknown
+    let route: Route | undefined
+    while (match !== true && idx < stack.length) {
+      layer = stack[idx++]
+      match = testLayer(layer, path)
+      // A hole in the stack fails the test (the error goes on as the request's), and carries no route.
+      route = layer?.route
+      if (typeof match !== 'boolean') layerError = layerError || match
+      if (match !== true || !route) continue
+      if (layerError) {
+        // A route never runs while an error is pending.
+        match = false
+        continue
+      }
+      const method = req.method
+      const hasMethod = route._handlesMethod(method)
+      if (!hasMethod && method === 'OPTIONS' && optionsMethods) optionsMethods.push(...route._methods())
+      if (!hasMethod && method !== 'HEAD') match = false
+    }
+    if (match !== true || layer === undefined) {
+      done(layerError)
+      return
+    }
+    const matched = layer
+    const matchedRoute = route
+    if (matchedRoute) req.route = matchedRoute
+    req.params = self.mergeParams ? mergeParams(matched.params!, parentParams) : matched.params
+    const layerPath = matched.path!
+    processParams(self.params, matched, paramcalled, req, res, function afterParams (perr?: unknown) {
+      if (perr) next(layerError || perr)
+      else if (matchedRoute) matched.handleRequest(req, res, next)
+      else trimPrefix(matched, layerError, layerPath, path)
+      sync = 0
+    })
+  }
+
+  function trimPrefix (layer: Layer, layerError: unknown, layerPath: string, path: string): void {
+    if (layerPath.length !== 0) {
+      // The match must be a prefix of the path ending at a segment boundary.
+      if (layerPath !== path.substring(0, layerPath.length)) {
+        next(layerError)
+        return
+      }
+      const c = path[layerPath.length]
+      if (c && c !== '/') {
+        next(layerError)
+        return
+      }
+      removed = layerPath
+      req.url = protohost + req.url.slice(protohost.length + removed.length)
+      if (!protohost && req.url[0] !== '/') {
+        req.url = '/' + req.url
+        slashAdded = true
+      }
+      req.baseUrl = parentUrl + (removed[removed.length - 1] === '/' ? removed.substring(0, removed.length - 1) : removed)
+    }
+    if (layerError) layer.handleError(layerError, req, res, next)
+    else layer.handleRequest(req, res, next)
+  }
+}
+
+proto.use = function use (this: RouterBase, ...args: unknown[]): RouterBase {
+  let offset = 0
+  let path: unknown = '/'
+  // The first argument is a path unless it is a function or an array whose first leaf is one.
+  if (typeof args[0] !== 'function') {
+    let leaf = args[0]
+    while (Array.isArray(leaf) && leaf.length !== 0) leaf = leaf[0]
+    if (typeof leaf !== 'function') {
+      offset = 1
+      path = args[0]
+    }
+  }
+  for (const fn of handlersOf(args.slice(offset))) {
+    const layer = new Layer(path as Path, { sensitive: this.caseSensitive, strict: false, end: false }, fn)
+    layer.route = undefined
+    this.stack.push(layer)
+  }
+  return this
+}
+
+proto.route = function route (this: RouterBase, path: Path): Route {
+  const route = new Route(path)
+  const handle = function handle (req: any, res: any, next: Next): void {
+    route.dispatch(req, res, next)
+  }
+  const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true }, handle)
+  layer.route = route
+  this.stack.push(layer)
+  return route
+}
+
+for (const method of [...methods, 'all']) {
+  proto[method] = function routeMethod (this: RouterBase, path: Path, ...handlers: unknown[]): RouterBase {
+    const route = this.route(path) as unknown as Record<string, AnyHandler>
+    route[method](...handlers)
+    return this
+  }
+}
+
+/** Tests a layer, returning what it threw (a 400 for bad encoding) instead of throwing. */
+function testLayer (layer: Layer, path: string): unknown {
+  try {
+    return layer.match(path)
+  } catch (err) {
+    return err
+  }
+}
+
+function getPathname (req: any): string | undefined {
+  try {
+    return parseUrl(req)!.pathname ?? undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** `scheme://host` of an absolute request URL, so mounting rewrites only the path. */
+function getProtohost (url: unknown): string | undefined {
+  if (typeof url !== 'string' || url.length === 0 || url[0] === '/') return undefined
+  const searchIndex = url.indexOf('?')
+  const pathLength = searchIndex !== -1 ? searchIndex : url.length
+  const fqdnIndex = url.slice(0, pathLength).indexOf('://')
+  return fqdnIndex !== -1 ? url.substring(0, url.indexOf('/', 3 + fqdnIndex)) : undefined
+}

@@ -1,0 +1,20 @@
+// Router 2's promise rule: a handler (or param callback) that returns a promise which rejects passes the reason on.
+import { deprecate } from '../../kernel/deprecate'
+
+/** Whether `value` is a thenable: what router 2 waits on. */
+function isThenable (value: unknown): value is PromiseLike<unknown> {
+  return value !== null && (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+}
+
+/**
+ * When `returned` is a promise, a rejection calls `next` with its reason, or with
+ * `Error('Rejected promise')` when the reason is falsy. A fulfilment does nothing: the handler
+ * calls `next` itself, or answers. Thenables other than native promises work, and are reported
+ * as deprecated.
+ */
+export function settle (returned: unknown, next: (err?: unknown) => void, what: 'handlers' | 'parameters'): void {
+  if (!isThenable(returned)) return
+  if (!(returned instanceof Promise)) deprecate(`${what} that are Promise-like are deprecated, use a native Promise instead`)
+  returned.then(undefined, (reason: unknown) => { next(reason || new Error('Rejected promise')) })
+}

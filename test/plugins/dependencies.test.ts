@@ -146,6 +146,11 @@ const exercises: Record<string, (framework: Framework) => Promise<void>> = {
   async 'removed-middleware' (framework) {
     assert.throws(() => (framework as unknown as Record<string, unknown>).bodyParser, /no longer bundled with Express/)
   },
+  async 'express5-routing' (framework) {
+    const app = framework()
+    app.get('/files/*path', (req, res) => { res.end(JSON.stringify(req.params)) })
+    await request(app).get('/files/a/b%20c').expect(200, '{"path":["a","b c"]}')
+  },
   async 'async-handlers' (framework) {
     const app = framework()
     app.get('/', async () => { throw new Error('rejected') })

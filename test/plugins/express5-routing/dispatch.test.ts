@@ -1,0 +1,132 @@
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import express5 from '../../../presets/express5'
+import { dispatch, Router4, Router5 } from './support'
+
+type Next = (err?: unknown) => void
+type Req = { method: string, url: string, route?: unknown, [key: string]: any }
+type Res = { end (body: string): void }
+
+const answer = (text: string) => (req: unknown, res: Res) => { res.end(text) }
+
+describe('express5-routing: dispatch', () => {
+  it('is a router with or without `new`, of the framework\'s Router and Route', () => {
+    const Router = express5.Router as unknown as { new (): object, (): object, Route: unknown }
+    const made = [Router(), new Router()]
+    for (const router of made) {
+      assert.equal(typeof router, 'function')
+      assert.ok(router instanceof (Router as unknown as typeof Function))
+    }
+    assert.equal(Router.Route, express5.Route)
+    const route = (Router() as { route (path: string): unknown }).route('/x')
+    assert.ok(route instanceof (express5.Route as unknown as typeof Function))
+  })
+
+  it('needs a callback to handle a request', () => {
+    assert.throws(() => Router5()({}, {}), { name: 'TypeError', message: 'argument callback is required' })
+  })
+
+  it('refuses registrations without handlers, or with what is not a function', () => {
+    const router = Router5()
+    assert.throws(() => router.use(), { message: 'argument handler is required' })
+    assert.throws(() => router.use([]), { message: 'argument handler is required' })
+    assert.throws(() => router.use('/', 'hello'), { message: 'argument handler must be a function' })
+    assert.throws(() => router.get('/', 2), { message: 'argument handler must be a function' })
+    assert.throws(() => router.route('/').post(), { message: 'argument handler is required' })
+    assert.throws(() => router.route('/').all([]), { message: 'argument handler is required' })
+  })
+
+  it('answers HEAD with a route\'s GET handlers when it has no HEAD handlers, and with its HEAD handlers otherwise', async () => {
+    const router = Router5()
+    router.get('/get-only', answer('get'))
+    router.route('/both').get(answer('get')).head(answer('head'))
+    assert.deepEqual(await dispatch(router, 'HEAD', '/get-only'), { answered: 'get', headers: {} })
+    assert.deepEqual(await dispatch(router, 'HEAD', '/both'), { answered: 'head', headers: {} })
+  })
+
+  it('answers OPTIONS with the methods of the matching routes, sorted, once each', async () => {
+    const router = Router5()
+    router.get('/items', answer('get'))
+    router.post('/items', answer('post'))
+    router.route('/items').put(answer('put')).get(answer('get again'))
+    router.delete('/other', answer('delete'))
+    assert.deepEqual(await dispatch(router, 'OPTIONS', '/items'), {
+      answered: 'GET, HEAD, POST, PUT',
+      headers: { allow: 'GET, HEAD, POST, PUT', 'content-length': 20, 'content-type': 'text/plain', 'x-content-type-options': 'nosniff' }
+    })
+  })
+
+  it('leaves OPTIONS to a route that serves it, and to the next handler when no route matches', async () => {
+    const router = Router5()
+    router.options('/items', answer('own options'))
+    router.get('/items', answer('get'))
+    assert.deepEqual(await dispatch(router, 'OPTIONS', '/items'), { answered: 'own options', headers: {} })
+    assert.deepEqual(await dispatch(router, 'OPTIONS', '/none'), { next: true })
+  })
+
+  it('skips the rest of a route on next("route"), and leaves the router on next("router")', async () => {
+    const router = Router5()
+    const calls: string[] = []
+    router.get('/', (req: Req, res: Res, next: Next) => { calls.push('a'); next('route') }, () => { calls.push('never') })
+    router.get('/', (req: Req, res: Res, next: Next) => { calls.push('b'); next('router') })
+    router.get('/', () => { calls.push('never') })
+    assert.deepEqual(await dispatch(router, 'GET', '/'), { next: true })
+    assert.deepEqual(calls, ['a', 'b'])
+  })
+
+  it('runs a route\'s handlers for its methods in order, with req.route set, and `all` for every method', async () => {
+    const router = Router5()
+    const route = router.route('/r')
+    route.all((req: Req, res: Res, next: Next) => { req.seen = ['all']; next() })
+    route.get((req: Req, res: Res, next: Next) => { req.seen.push('get'); next() })
+    route.post(answer('post'))
+    route.get((req: Req, res: Res) => { res.end(req.seen.concat(String(req.route === route)).join(',')) })
+    assert.deepEqual(await dispatch(router, 'GET', '/r'), { answered: 'all,get,true', headers: {} })
+    assert.deepEqual(await dispatch(router, 'POST', '/r'), { answered: 'post', headers: {} })
+    assert.deepEqual(await dispatch(router, 'PUT', '/r'), { next: true })
+  })
+
+  it('runs error handlers only for errors, and request handlers only without one', async () => {
+    const router = Router5()
+    router.use((err: Error, req: Req, res: Res, next: Next) => { void next; res.end('too early') })
+    router.use((req: Req, res: Res, next: Next) => { next(new Error('boom')) })
+    router.use(answer('skipped'))
+    router.get('/', answer('route skipped'))
+    router.use((err: Error, req: Req, res: Res, next: Next) => { void next; res.end('caught ' + err.message) })
+    assert.deepEqual(await dispatch(router, 'GET', '/'), { answered: 'caught boom', headers: {} })
+  })
+
+  it('mounts middleware where its match ends a segment: not before a dot, as Express 4 does', async () => {
+    for (const [Router, expected] of [[Router5, { next: true }], [Router4, { answered: '/.json', headers: {} }]] as const) {
+      const router = Router()
+      router.use(/^\/file/, (req: Req, res: Res) => { res.end(req.url) })
+      assert.deepEqual(await dispatch(router, 'GET', '/file.json'), expected)
+    }
+  })
+
+  it('strips the mount path from req.url and sets req.baseUrl, then puts both back', async () => {
+    const router = Router5()
+    const inner = Router5()
+    const seen: string[] = []
+    inner.use((req: Req, res: Res, next: Next) => { seen.push(`${req.baseUrl} ${req.url} ${req.originalUrl}`); next() })
+    router.use('/api/:version', inner)
+    router.use((req: Req, res: Res) => { res.end(`${req.baseUrl}|${req.url}`) })
+    assert.deepEqual(await dispatch(router, 'GET', '/api/v2/items?x=1'), { answered: '|/api/v2/items?x=1', headers: {} })
+    assert.deepEqual(seen, ['/api/v2 /items?x=1 /api/v2/items?x=1'])
+  })
+
+  it('keeps a long synchronous chain off the call stack', async () => {
+    const router = Router5()
+    for (let i = 0; i < 5000; i++) router.use((req: Req, res: Res, next: Next) => { next() })
+    router.get('/', answer('end of chain'))
+    assert.deepEqual(await dispatch(router, 'GET', '/'), { answered: 'end of chain', headers: {} })
+  })
+
+  it('fails a request that reaches a hole in the stack, without throwing', async () => {
+    const router = Router5()
+    router.use(answer('never'))
+    delete router.stack[0]
+    const outcome = await dispatch(router, 'GET', '/')
+    assert.ok('error' in outcome && typeof outcome.error === 'object')
+  })
+})

@@ -16,7 +16,9 @@ export const ErrorCode = Object.freeze({
   /** A decorator was called after its framework was created. */
   DECORATOR_LATE: 'RST_DECORATOR_LATE',
   /** The request logger could not build or write a line (a warning, `process.emitWarning`). */
-  LOGGER_FAILED: 'RST_LOGGER_FAILED'
+  LOGGER_FAILED: 'RST_LOGGER_FAILED',
+  /** A body parser's request body sent nothing for longer than its idle timeout (a 408 error). */
+  BODY_TIMEOUT: 'RST_BODY_TIMEOUT'
 } as const)
 
 /** One of the {@link ErrorCode} values. */

@@ -34,7 +34,8 @@ export function createBodyParser (flavor: BodyFlavor, options: NormalizedBodyOpt
     verify: options.verify,
     codings: codingSupport(flavor, definition.experimentalZstd),
     charsets: flavor.charsets,
-    parse: definition.parse
+    parse: definition.parse,
+    policy: flavor.policy
   }
   const matches = options.matches
   const charsetOf = definition.charset

@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'http'
 import type { CodingSupport } from './content-coding'
 import { CURRENT_CHARSETS, type CharsetSupport } from './charset'
 import { LEGACY_CHARSETS } from './legacy-charsets'
+import type { BodyPolicy } from './policy'
 
 /** A request as the parsers see it: `_body` marks a body some parser has started reading. */
 export interface BodyRequest extends IncomingMessage {
@@ -22,6 +23,8 @@ export interface BodyFlavor {
   readonly brotli: boolean
   /** The charsets bodies are decoded from. */
   readonly charsets: CharsetSupport
+  /** The body policy of the framework whose parsers these are (read on each request); none for the standalone parsers. */
+  readonly policy?: Readonly<BodyPolicy>
 }
 
 /**

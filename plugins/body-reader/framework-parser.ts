@@ -3,6 +3,7 @@
 import { definePlugin, type Plugin } from '../../kernel'
 import { FRAMEWORK_FLAVOR, type BodyFlavor } from './flavors'
 import type { BodyParserHandler } from './create-parser'
+import { bodyPolicy } from './policy'
 
 /** The member each plugin adds to the framework. */
 export type ParserMember = 'json' | 'raw' | 'text' | 'urlencoded'
@@ -13,7 +14,7 @@ export interface FrameworkParser<O> {
   name: string
   /** Express 4's `express[member](options)`: a parser of the framework flavor. */
   parse: (options?: O) => BodyParserHandler
-  /** The plugin adding `parse` to the framework as `framework[member]`. */
+  /** The plugin adding the parser to the framework as `framework[member]`, following that framework's body policy. */
   plugin: () => Plugin
 }
 
@@ -35,7 +36,12 @@ export function frameworkParser<O> (
     parse,
     plugin: () => definePlugin({
       name,
-      apply ({ framework }) { (framework as unknown as Record<ParserMember, unknown>)[member] = parse }
+      apply ({ framework }) {
+        const flavor: BodyFlavor = Object.freeze({ ...FRAMEWORK_FLAVOR, policy: bodyPolicy.of(framework) })
+        const frameworkParse = function (options?: O): BodyParserHandler { return create(options, flavor) }
+        Object.defineProperty(frameworkParse, 'name', { configurable: true, value: member })
+        ;(framework as unknown as Record<ParserMember, unknown>)[member] = frameworkParse
+      }
     })
   }
 }

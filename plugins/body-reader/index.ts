@@ -10,4 +10,6 @@ export { requestCharset, unsupportedCharset, charsetChoice, CURRENT_CHARSETS, ty
 export { LEGACY_CHARSETS } from './legacy-charsets'
 export { readBody, type BodyParse, type BodyReader } from './read-body'
 export { drainRequest } from './drain'
+export { bodyPolicy, type BodyPolicy } from './policy'
+export { watchIdleBody, bodyTimeoutError } from './idle-body'
 export type { CodingSupport } from './content-coding'

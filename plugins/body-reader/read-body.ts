@@ -6,6 +6,8 @@ import { contentCoding, inflaterFor, openInflater, type CodingSupport } from './
 import { unsupportedCharset, type CharsetSupport } from './charset'
 import { parseFailed, verifyFailed } from './body-errors'
 import { drainRequest } from './drain'
+import { watchIdleBody } from './idle-body'
+import type { BodyPolicy } from './policy'
 import { loadRawBody } from './lazy-modules'
 import type { BodyRequest } from './flavors'
 import type { VerifyCall } from './options'
@@ -22,6 +24,8 @@ export interface BodyReader {
   readonly codings: CodingSupport
   readonly charsets: CharsetSupport
   readonly parse: BodyParse
+  /** The framework's body policy (idle timeout, filter of the parsed body), read on each request; none for standalone parsers. */
+  readonly policy?: Readonly<BodyPolicy>
 }
 
 
@@ -85,13 +89,22 @@ export function readBody (req: BodyRequest, res: ServerResponse, next: NextCallb
     }
   }
 
+  let timedOut = false
+  let stopWatching = function notWatching (): void {}
   loadRawBody()(stream, { length, limit: reader.limit, encoding: null }, function onBody (err, buf) {
+    stopWatching()
+    if (timedOut) return
     if (err) {
       const error = createError(400, err)
       drainRequest(req, res, stream, function afterDrain () { next(error) })
       return
     }
     finish(req, res, next, reader, charset, buf)
+  })
+  // Started once raw-body reads (it has not refused the body at once), so it never starts the flow itself.
+  stopWatching = watchIdleBody(req, res, stream, reader.policy?.idleTimeout ?? 0, function bodyIdle (error) {
+    timedOut = true
+    next(error)
   })
 }
 
@@ -109,6 +122,8 @@ function finish (req: BodyRequest, res: ServerResponse, next: NextCallback, read
   try {
     if (charset !== null) body = reader.charsets.decode(buf, charset)
     req.body = reader.parse(body, charset)
+    const filter = reader.policy?.filter
+    if (filter) req.body = filter(req.body)
   } catch (thrown) {
     next(parseFailed(thrown, body))
     return

@@ -30,8 +30,8 @@ function hasDotSegment (parts: readonly string[]): boolean {
   return false
 }
 
-/** Whether `file` is `root` itself or lies below it. */
-function isInside (file: string, root: string): boolean {
+/** Whether `file` is `root` itself or lies below it (both absolute and normalised). */
+export function isInside (file: string, root: string): boolean {
   if (file === root) return true
   const prefix = root.endsWith(path.sep) ? root : root + path.sep
   return file.startsWith(prefix)

@@ -4,17 +4,20 @@ import type { Response } from '../../kernel/types'
 import { sendTracked } from './send-tracked'
 import type { TransferCallback } from './track-transfer'
 import type { SendFileOptions } from './types'
+import type { FileTransferPolicy } from './policy'
 
-/** The res.sendFile helper (installed on the response prototype). */
-export function sendFile (this: Response, file: unknown, options?: SendFileOptions | TransferCallback, fn?: TransferCallback): void {
-  let done = fn
-  let opts: SendFileOptions = (options as SendFileOptions) || {}
-  if (!file) throw new TypeError('path argument is required to res.sendFile')
-  if (typeof file !== 'string') throw new TypeError('path must be a string to res.sendFile')
-  if (typeof options === 'function') {
-    done = options
-    opts = {}
+/** The res.sendFile helper of a framework whose file-transfer policy is `policy`. */
+export function createSendFile (policy: Readonly<FileTransferPolicy>) {
+  return function sendFile (this: Response, file: unknown, options?: SendFileOptions | TransferCallback, fn?: TransferCallback): void {
+    let done = fn
+    let opts: SendFileOptions = (options as SendFileOptions) || {}
+    if (!file) throw new TypeError('path argument is required to res.sendFile')
+    if (typeof file !== 'string') throw new TypeError('path must be a string to res.sendFile')
+    if (typeof options === 'function') {
+      done = options
+      opts = {}
+    }
+    if (!opts.root && !path.isAbsolute(file)) throw new TypeError('path must be absolute or specify root to res.sendFile')
+    sendTracked(this, file, false, opts, done, policy)
   }
-  if (!opts.root && !path.isAbsolute(file)) throw new TypeError('path must be absolute or specify root to res.sendFile')
-  sendTracked(this, file, false, opts, done)
 }

@@ -6,6 +6,7 @@ import { transferFile } from './transfer'
 import { trackTransfer, type TransferCallback } from './track-transfer'
 import { compileTransferOptions } from './transfer-options'
 import type { SendFileOptions } from './types'
+import type { FileTransferPolicy } from './policy'
 
 type TransferError = Parameters<TransferCallback>[0]
 
@@ -39,19 +40,20 @@ function forwardOutcome (req: Request, res: ServerResponse, err: TransferError):
 }
 
 /**
- * Sends `requested` with `options`, reporting once to `done`, or to `next` when `done` is absent.
- * Throws a TypeError for invalid options (as the helpers do synchronously).
+ * Sends `requested` with `options` under the framework's `policy`, reporting once to `done`, or to
+ * `next` when `done` is absent. Throws a TypeError for invalid options (as the helpers do synchronously).
  */
 export function sendTracked (
   res: Response,
   requested: string,
   encoded: boolean,
   options: SendFileOptions,
-  done: TransferCallback | undefined
+  done: TransferCallback | undefined,
+  policy: Readonly<FileTransferPolicy>
 ): void {
-  const compiled = compileTransferOptions(options)
+  const compiled = compileTransferOptions(options, policy)
   const req = res.req
-  const listeners = trackTransfer(res, done || ((err) => forwardOutcome(req, res, err)))
+  const listeners = trackTransfer(res, done || ((err) => forwardOutcome(req, res, err)), policy.directoryStatus)
   const headers = options.headers
   if (headers) {
     listeners.headers = function setUserHeaders (response) {

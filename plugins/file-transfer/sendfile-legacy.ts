@@ -4,17 +4,22 @@ import type { Response } from '../../kernel/types'
 import { sendTracked } from './send-tracked'
 import type { TransferCallback } from './track-transfer'
 import type { SendFileOptions } from './types'
+import type { FileTransferPolicy } from './policy'
 
-/** The legacy helper: `path` is URL-encoded, relative paths start at the working directory (or `root`). */
-function sendfile (this: Response, file: string, options?: SendFileOptions | TransferCallback, fn?: TransferCallback): void {
-  let done = fn
-  let opts: SendFileOptions = (options as SendFileOptions) || {}
-  if (typeof options === 'function') {
-    done = options
-    opts = {}
+/**
+ * The legacy helper of a framework whose file-transfer policy is `policy`: `path` is
+ * URL-encoded, relative paths start at the working directory (or `root`). It warns once per
+ * call site that res.sendFile replaces it.
+ */
+export function createSendfileDeprecated (policy: Readonly<FileTransferPolicy>) {
+  function sendfile (this: Response, file: string, options?: SendFileOptions | TransferCallback, fn?: TransferCallback): void {
+    let done = fn
+    let opts: SendFileOptions = (options as SendFileOptions) || {}
+    if (typeof options === 'function') {
+      done = options
+      opts = {}
+    }
+    sendTracked(this, String(file), true, opts, done, policy)
   }
-  sendTracked(this, String(file), true, opts, done)
+  return deprecate.function(sendfile, 'res.sendfile: Use res.sendFile instead')
 }
-
-/** res.sendfile, warning once per call site that res.sendFile replaces it. */
-export const sendfileDeprecated = deprecate.function(sendfile, 'res.sendfile: Use res.sendFile instead')

@@ -10,16 +10,19 @@ function abortedError (): Error & { code: string } {
   return Object.assign(new Error('Request aborted'), { code: 'ECONNABORTED' })
 }
 
-function directoryError (): Error & { code: string } {
-  return Object.assign(new Error('EISDIR, read'), { code: 'EISDIR' })
+/** The error a folder gives: with `status` (and `statusCode`) when one is asked for. */
+function directoryError (status: number | undefined): Error & { code: string } {
+  const err = Object.assign(new Error('EISDIR, read'), { code: 'EISDIR' })
+  return status === undefined ? err : Object.assign(err, { status, statusCode: status, expose: true })
 }
 
 /**
  * Returns transfer listeners that call `callback` exactly once: with no error when the file (or a
  * 304/HEAD/range answer) was sent, with the transfer's error, with an `EISDIR` error for a folder,
- * or with an `ECONNABORTED` error when the client left before the file was sent.
+ * or with an `ECONNABORTED` error when the client left before the file was sent. The `EISDIR`
+ * error carries `directoryStatus` as its `status`, when given.
  */
-export function trackTransfer (res: ServerResponse, callback: TransferCallback): TransferListeners {
+export function trackTransfer (res: ServerResponse, callback: TransferCallback, directoryStatus?: number): TransferListeners {
   let done = false
   // undefined: no file yet; false: answered without a body stream; true: body streaming.
   let streaming: boolean | undefined
@@ -44,7 +47,7 @@ export function trackTransfer (res: ServerResponse, callback: TransferCallback):
 
   return {
     error: (err) => finish(err),
-    directory: () => finish(directoryError()),
+    directory: () => finish(directoryError(directoryStatus)),
     file: () => { streaming = false },
     stream: () => { streaming = true },
     end: () => finish()

@@ -1,9 +1,13 @@
 // The options of a file transfer, and their normalised form (computed once per call or per middleware).
 import path from 'path'
 import ms from 'ms'
+import type { TransferDefaults } from './policy'
 
 /** How paths with a segment starting with a dot are treated. */
 export type DotfilesPolicy = 'allow' | 'deny' | 'ignore'
+
+/** Whether a file reached through a symbolic link may lie outside the root. */
+export type SymlinkPolicy = 'follow' | 'inside-root'
 
 /** Options understood by the file-transfer engine (res.sendFile, res.download, framework.static). */
 export interface TransferOptions {
@@ -32,6 +36,12 @@ export interface TransferOptions {
   maxage?: number | string
   /** Folder that relative paths are resolved in; the path may never leave it. */
   root?: string
+  /**
+   * `'follow'` (default in the default preset): symbolic links are followed wherever they lead.
+   * `'inside-root'`: with a `root`, a file whose real path (links resolved) is outside the real
+   * path of the root is refused (403).
+   */
+  symlinks?: SymlinkPolicy | (string & {})
   /** First byte of the file to send (before any Range applies). */
   start?: number
   /** Last byte (inclusive) of the file to send. */
@@ -57,6 +67,7 @@ export interface CompiledTransferOptions {
   readonly maxAge: number
   /** Absolute root, or null when paths are taken as they are. */
   readonly root: string | null
+  readonly symlinks: SymlinkPolicy
   readonly start: number
   readonly end: number | undefined
   readonly highWaterMark: number | undefined
@@ -66,6 +77,7 @@ export interface CompiledTransferOptions {
 export const MAX_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000
 
 const DOTFILES_POLICIES: ReadonlySet<unknown> = new Set(['allow', 'deny', 'ignore'])
+const SYMLINK_POLICIES: ReadonlySet<unknown> = new Set(['follow', 'inside-root'])
 
 /** Milliseconds from a number or a duration string, clamped to 0 … one year (0 when unreadable). */
 export function parseMaxAge (value: unknown): number {
@@ -84,15 +96,20 @@ function stringList (value: unknown, name: string): string[] {
 }
 
 /**
- * Normalises transfer options, throwing a TypeError for a bad `dotfiles`, `extensions` or `index`.
- * Reads inherited properties too, so `Object.create(options)` layers work.
+ * Normalises transfer options, throwing a TypeError for a bad `dotfiles`, `symlinks`,
+ * `extensions` or `index`. Reads inherited properties too, so `Object.create(options)` layers
+ * work. `defaults` (a framework's file-transfer policy) stand in for `dotfiles` when neither it
+ * nor `hidden` is set, and for `symlinks` when it is not.
  */
-export function compileTransferOptions (options?: TransferOptions | null): CompiledTransferOptions {
+export function compileTransferOptions (options?: TransferOptions | null, defaults?: TransferDefaults): CompiledTransferOptions {
   const opts: TransferOptions = options || {}
-  const dotfiles = opts.dotfiles as DotfilesPolicy | undefined
+  let dotfiles = opts.dotfiles as DotfilesPolicy | undefined
   if (dotfiles !== undefined && !DOTFILES_POLICIES.has(dotfiles)) {
     throw new TypeError('dotfiles option must be "allow", "deny", or "ignore"')
   }
+  if (dotfiles === undefined && opts.hidden === undefined && defaults) dotfiles = defaults.dotfiles
+  const symlinks = (opts.symlinks ?? defaults?.symlinks ?? 'follow') as SymlinkPolicy
+  if (!SYMLINK_POLICIES.has(symlinks)) throw new TypeError('symlinks option must be "follow" or "inside-root"')
   return {
     acceptRanges: opts.acceptRanges !== undefined ? Boolean(opts.acceptRanges) : true,
     cacheControl: opts.cacheControl !== undefined ? Boolean(opts.cacheControl) : true,
@@ -105,6 +122,7 @@ export function compileTransferOptions (options?: TransferOptions | null): Compi
     lastModified: opts.lastModified !== undefined ? Boolean(opts.lastModified) : true,
     maxAge: parseMaxAge(opts.maxAge || opts.maxage),
     root: opts.root ? path.resolve(opts.root) : null,
+    symlinks,
     start: Number(opts.start) || 0,
     end: opts.end !== undefined ? Number(opts.end) : undefined,
     highWaterMark: typeof opts.highWaterMark === 'number' && opts.highWaterMark > 0 ? opts.highWaterMark : undefined

@@ -12,6 +12,7 @@ import { isCachableStatus, isConditionalRequest, isFresh, isPreconditionFailure,
 import type { CompiledTransferOptions } from './transfer-options'
 import { isResponseFinished, onResponseFinished } from '../shared/response-finished'
 import { writeFileBody, DEFAULT_CHUNK_SIZE } from './file-body'
+import { checkInsideRealRoot } from './real-path'
 
 /** What a transfer reports, in order: `headers`, `file`, then `stream` and `end`, or `directory`, or `error`. */
 export interface TransferListeners {
@@ -127,6 +128,20 @@ class FileTransfer {
 
   private found (file: string, stat: fs.Stats): void {
     if (isConnectionGone(this.res)) return
+    const root = this.options.root
+    if (this.options.symlinks === 'inside-root' && root !== null) {
+      checkInsideRealRoot(file, root, (err, inside) => {
+        if (err) this.statFailed(err)
+        else if (!inside) this.fail(403)
+        else if (!isConnectionGone(this.res)) this.accept(file, stat)
+      })
+      return
+    }
+    this.accept(file, stat)
+  }
+
+  /** Answers with `file`, found and allowed. */
+  private accept (file: string, stat: fs.Stats): void {
     if (this.listeners.file) this.listeners.file(file, stat)
     try {
       this.send(file, stat)

@@ -3,10 +3,12 @@ import { definePlugin, type Plugin } from '../../kernel'
 import { ownSettings } from '../shared/settings'
 import { compileQueryParser } from './compile-query-parser'
 import { query, queryLayer } from './query-middleware'
+import { queryPolicy } from './policy'
 
 export { compileQueryParser } from './compile-query-parser'
 export { query, type QueryMiddleware } from './query-middleware'
 export type { QueryParser } from './parsers'
+export { queryPolicy, type QueryPolicy } from './policy'
 
 export const PLUGIN_NAME = 'query'
 
@@ -26,7 +28,8 @@ declare module '../../kernel/framework' {
 /**
  * `req.query` as Express 4 sets it: each app router starts with a layer named `query`
  * that parses the query string with the app's `query parser fn` (compiled from the
- * `query parser` setting: `'extended'` by default, `'simple'`, `true`, `false` or a function).
+ * `query parser` setting: `'extended'` by default, `'simple'`, `true`, `false` or a function),
+ * its result passed through the framework's {@link queryPolicy} filter when there is one.
  *
  * @example
  * createFramework({ plugins: [queryPlugin(), requestPlugin()] })
@@ -40,8 +43,9 @@ export function queryPlugin (): Plugin {
         compiled: { 'query parser': compileQueryParser },
         defaults: { 'query parser': QUERY_PARSER_DEFAULT }
       })
+      const policy = queryPolicy.of(framework)
       hooks.routerCreated.tap(PLUGIN_NAME, (app, router) => {
-        router.use(queryLayer(app.get('query parser fn')))
+        router.use(queryLayer(app.get('query parser fn'), policy))
       })
     }
   })

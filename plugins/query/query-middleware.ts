@@ -1,11 +1,12 @@
 // The query middleware: `framework.query(options)` and the `query` layer every app router starts with.
 import type * as qs from 'qs'
 import parseUrl from 'parseurl'
-import type { IncomingMessage } from 'http'
+import type { IncomingMessage, ServerResponse } from 'http'
 import type { NodeMiddleware } from '../../kernel/types'
 import { BUILT_IN_PARSERS, type QueryParser } from './parsers'
 import { deferQuery, isParsePending } from './lazy-query'
 import { loadQs } from './load-qs'
+import type { QueryPolicy } from './policy'
 
 /** The query middleware: sets `req.query` unless something already did, then continues. */
 export type QueryMiddleware = NodeMiddleware
@@ -49,15 +50,36 @@ export function query (options?: qs.IParseOptions | QueryParser): QueryMiddlewar
   }
 }
 
+/** `parse`, its result passed through `filter` when the policy has one (read on each call). */
+function filtered (parse: QueryParser, policy: Readonly<QueryPolicy> | undefined): QueryParser {
+  if (policy === undefined) return parse
+  return function filteredQuery (str, options) {
+    const value = parse(str, options)
+    return policy.filter ? policy.filter(value) : value
+  }
+}
+
 /**
  * The first layer of an app router, from the app's `query parser fn`. The built-in parsers
  * run on first read of `req.query` (parsing costs more than a request that never looks at
  * its query); a user's parser runs here, as in Express, so its errors and side effects keep
  * their timing. Anything else (a missing setting, a qs options object) behaves as `query(value)`.
+ * The framework's `policy` filters what any of them parse.
  */
-export function queryLayer (parserSetting: unknown): QueryMiddleware {
-  if (!BUILT_IN_PARSERS.has(parserSetting)) return query(parserSetting as qs.IParseOptions | QueryParser | undefined)
-  const parse = parserSetting as QueryParser
+export function queryLayer (parserSetting: unknown, policy?: Readonly<QueryPolicy>): QueryMiddleware {
+  if (!BUILT_IN_PARSERS.has(parserSetting)) {
+    if (typeof parserSetting === 'function') return query(filtered(parserSetting as QueryParser, policy))
+    const parseQs = query(parserSetting as qs.IParseOptions | undefined)
+    if (policy === undefined) return parseQs
+    return function query (req: QueryRequest, res: ServerResponse, next: () => void) {
+      const parses = !isParsePending(req) && !req.query
+      parseQs(req, res, function parsed () {
+        if (parses && policy.filter) req.query = policy.filter(req.query)
+        next()
+      })
+    }
+  }
+  const parse = filtered(parserSetting as QueryParser, policy)
   return function query (req: QueryRequest, res: unknown, next: () => void) {
     if (!isParsePending(req) && !req.query) {
       const str = rawQuery(req)

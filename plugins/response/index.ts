@@ -5,7 +5,8 @@ import { set, get, append } from './headers'
 import { type } from './content-type'
 import { vary } from './vary'
 import { links } from './links'
-import { location } from './location'
+import { createLocation } from './location'
+import { responsePolicy } from './policy'
 import { redirect } from './redirect'
 import { attachment } from './attachment'
 import { cookie, clearCookie } from './cookie'
@@ -17,6 +18,7 @@ import { ownSettings } from '../shared/settings'
 
 export type { CookieOptions, FormatHandlers, FormatCallback, ETagFunction } from './types'
 export { compileETag } from './etag-setting'
+export { responsePolicy, type ResponsePolicy } from './policy'
 
 export const PLUGIN_NAME = 'response'
 
@@ -40,7 +42,6 @@ const helpers: Decorations<Response> = {
   contentType: type,
   vary,
   links,
-  location,
   redirect,
   attachment,
   cookie,
@@ -53,7 +54,8 @@ const helpers: Decorations<Response> = {
 
 /**
  * The response helpers of Express 4 on the shared response prototype, the `etag` setting
- * (compiled to `etag fn`) and the `jsonp callback name` default. Needs the request plugin
+ * (compiled to `etag fn`) and the `jsonp callback name` default; res.location follows the
+ * framework's {@link responsePolicy}. Needs the request plugin
  * (`req.accepts` for `res.format`/`res.redirect`, `req.fresh` for `res.send`).
  *
  * @example
@@ -63,8 +65,8 @@ export function responsePlugin (): Plugin {
   return definePlugin({
     name: PLUGIN_NAME,
     dependencies: ['request'],
-    apply ({ hooks, decorateResponse }) {
-      decorateResponse(helpers)
+    apply ({ hooks, decorateResponse, framework }) {
+      decorateResponse({ ...helpers, location: createLocation(responsePolicy.of(framework)) })
       ownSettings(hooks, PLUGIN_NAME, {
         compiled: { etag: compileETag },
         defaults: { etag: ETAG_DEFAULT, 'jsonp callback name': JSONP_CALLBACK_DEFAULT }

@@ -2,6 +2,7 @@
 import encodeUrl from 'encodeurl'
 import type { Response } from '../../kernel/types'
 import { deprecate } from '../../kernel/deprecate'
+import type { ResponsePolicy } from './policy'
 
 /** The magic target meaning "where the client came from". */
 const BACK = 'back'
@@ -13,14 +14,23 @@ function referrerOf (res: Response): string {
   return (Array.isArray(ref) ? ref[0] : ref) || '/'
 }
 
-/** Sets `Location` to `url`, encoding characters not allowed in a URL (existing escapes are kept). */
-export function location (this: Response, url: string | URL): Response {
-  let target: string
-  if (url === BACK) {
-    deprecate('res.location("back"): set the target yourself, e.g. res.location(req.get("Referrer") || "/"), after checking it is one of your own URLs')
-    target = referrerOf(this)
-  } else {
-    target = String(url)
+const BACKSLASHES = /\\/g
+
+/**
+ * The res.location helper of a framework whose response policy is `policy`: sets `Location` to
+ * `url`, encoding characters not allowed in a URL (existing escapes are kept), and backslashes
+ * when the policy says so.
+ */
+export function createLocation (policy: Readonly<ResponsePolicy>) {
+  return function location (this: Response, url: string | URL): Response {
+    let target: string
+    if (url === BACK) {
+      deprecate('res.location("back"): set the target yourself, e.g. res.location(req.get("Referrer") || "/"), after checking it is one of your own URLs')
+      target = referrerOf(this)
+    } else {
+      target = String(url)
+    }
+    const encoded = encodeUrl(target)
+    return this.set('Location', policy.encodeBackslashes ? encoded.replace(BACKSLASHES, '%5C') : encoded)
   }
-  return this.set('Location', encodeUrl(target))
 }

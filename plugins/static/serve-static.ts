@@ -3,7 +3,7 @@ import path from 'path'
 import type { IncomingMessage, ServerResponse } from 'http'
 import parseUrl from 'parseurl'
 import createError from 'http-errors'
-import { compileTransferOptions, endsWithSlash, transferFile, type TransferListeners } from '../file-transfer'
+import { compileTransferOptions, endsWithSlash, transferFile, type TransferDefaults, type TransferListeners } from '../file-transfer'
 import type { NextFunction, RequestHandler } from '../../kernel/types'
 import { redirectToFolder } from './directory-listener'
 import type { StaticOptions } from './types'
@@ -12,10 +12,11 @@ import type { StaticOptions } from './types'
 const ALLOWED_METHODS = 'GET, HEAD'
 
 /**
- * Creates the static middleware. Options are checked and compiled here, once.
+ * Creates the static middleware. Options are checked and compiled here, once; `defaults` (a
+ * framework's file-transfer policy) stand in for `dotfiles` and `symlinks` when they are not set.
  * @throws TypeError without a string root, or for a non-function `setHeaders` / bad option lists.
  */
-export function serveStatic (root: string, options?: StaticOptions): RequestHandler {
+export function serveStatic (root: string, options?: StaticOptions, defaults?: TransferDefaults): RequestHandler {
   if (!root) throw new TypeError('root path required')
   if (typeof root !== 'string') throw new TypeError('root path must be a string')
 
@@ -28,7 +29,7 @@ export function serveStatic (root: string, options?: StaticOptions): RequestHand
   const layered = Object.create(opts)
   layered.maxAge = opts.maxAge || opts.maxage || 0
   layered.root = path.resolve(root)
-  const compiled = compileTransferOptions(layered)
+  const compiled = compileTransferOptions(layered, defaults)
 
   return function serveStaticMiddleware (req: IncomingMessage, res: ServerResponse, next: NextFunction): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') {

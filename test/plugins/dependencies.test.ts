@@ -43,7 +43,7 @@ function findPlugins (): Map<string, Found> {
 /** The folders without a plugin, and who may import each: `shared` holds what several plugins use. */
 const LIBRARIES: Record<string, readonly string[] | 'every plugin'> = {
   shared: 'every plugin',
-  'body-reader': ['body-json', 'body-raw', 'body-text', 'body-urlencoded', 'parser'],
+  'body-reader': ['body-json', 'body-raw', 'body-text', 'body-urlencoded', 'parser', 'hardened'],
   parser: []
 }
 
@@ -181,6 +181,15 @@ const exercises: Record<string, (framework: Framework) => Promise<void>> = {
     assert.ok((server.address() as AddressInfo).port > 0)
     await app.close()
     assert.equal(server.listening, false)
+  },
+  async hardened (framework) {
+    const app = framework()
+    app.get('/q', (req, res) => { res.end(JSON.stringify(req.query)) })
+    app.get('/r', (req, res) => { res.redirect('/\\elsewhere') })
+    app.get('/d', (req, res, next) => { res.download(FILES + '/../' + path.basename(FILES) + '/note.txt', (err) => { if (err) next(err) }) })
+    await request(app).get('/q?constructor[prototype][x]=1&b=1').expect(200, '{"b":"1"}')
+    await request(app).get('/r').expect(302).expect('Location', '/%5Celsewhere')
+    await request(app).get('/d').expect(403)
   },
   async logger (framework) {
     const lines: string[] = []

@@ -1,0 +1,32 @@
+// The file-transfer plugin's per-framework switches: the defaults of its options, and what its helpers do at the edges.
+import { frameworkPolicy } from '../shared/framework-policy'
+import type { DotfilesPolicy, SymlinkPolicy } from './transfer-options'
+
+/** How res.sendFile, res.download, res.sendfile and framework.static behave in one framework. */
+export interface FileTransferPolicy {
+  /** `dotfiles` of transfers whose options set neither `dotfiles` nor `hidden`. Default unset: only a final dot segment is ignored. */
+  dotfiles: DotfilesPolicy | undefined
+  /** `symlinks` of transfers whose options do not set it. Default `'follow'`. */
+  symlinks: SymlinkPolicy
+  /**
+   * res.download without `root`: false (default) resolves the path first, as Express 4 does, so
+   * `..` segments are followed; true refuses a `..` segment before resolving (403), as res.sendFile does.
+   */
+  confineDownloads: boolean
+  /**
+   * The status on the `EISDIR` error a folder gives the callback of res.sendFile and res.download
+   * (and `next(err)` after it). Default none: as in Express 4, a 500 once passed to `next`.
+   */
+  directoryStatus: 404 | undefined
+}
+
+/** The policy of each framework; the defaults are Express 4's behaviour. */
+export const fileTransferPolicy = frameworkPolicy<FileTransferPolicy>({
+  dotfiles: undefined,
+  symlinks: 'follow',
+  confineDownloads: false,
+  directoryStatus: undefined
+})
+
+/** The option defaults a policy gives {@link compileTransferOptions}. */
+export type TransferDefaults = Pick<FileTransferPolicy, 'dotfiles' | 'symlinks'>

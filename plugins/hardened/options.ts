@@ -1,0 +1,71 @@
+// The options of the hardened plugin: one switch per protection, every one on unless turned off.
+import type { SymlinkPolicy } from '../file-transfer'
+
+/** Options of `hardenedPlugin(options)`. Each protection is on by default; name it to turn it off or tune it. */
+export interface HardenedOptions {
+  /**
+   * res.download without `root` refuses a path with a `..` segment (403) before resolving it,
+   * as res.sendFile does, instead of following it. Default true.
+   */
+  confineDownloads?: boolean
+  /**
+   * `'inside-root'` (default): with a root (framework.static, res.sendFile and res.download with
+   * `root`), a file whose real path leaves the root through a symbolic link is refused (403).
+   * `'follow'`: links are followed, as in Express 4. A transfer's own `symlinks` option wins.
+   */
+  symlinks?: SymlinkPolicy
+  /**
+   * A folder whose name starts with a dot, anywhere in the path (`/.git/config`), is treated as a
+   * dotfile: transfers that set neither `dotfiles` nor `hidden` use `dotfiles: 'ignore'` (404).
+   * Without a root, every segment of the absolute path counts. Default true.
+   */
+  dotDirectories?: boolean
+  /** `__proto__`, `constructor` and `prototype` keys are dropped, at any depth, from parsed JSON and urlencoded bodies and from `req.query`. Default true. */
+  dropPrototypeKeys?: boolean
+  /**
+   * Milliseconds a body read by `framework.json`, `.raw`, `.text` or `.urlencoded` may send
+   * nothing (before its first chunk, then between chunks) before it is answered with a 408
+   * (`code` `RST_BODY_TIMEOUT`) and its connection closed; 0 or false waits as node's
+   * `requestTimeout` lets it. Default 5000.
+   */
+  bodyIdleTimeout?: number | false
+  /** res.location and res.redirect write `\` as `%5C`, so `/\evil.example` cannot reach another host. Default true. */
+  encodeBackslashes?: boolean
+  /** The `EISDIR` error res.sendFile and res.download give their callback for a folder has `status` 404, so `next(err)` answers 404, not 500. Default true. */
+  directoryNotFound?: boolean
+}
+
+/** The options with every value decided. */
+export interface ResolvedHardenedOptions {
+  readonly confineDownloads: boolean
+  readonly symlinks: SymlinkPolicy
+  readonly dotDirectories: boolean
+  readonly dropPrototypeKeys: boolean
+  /** Milliseconds; 0 for none. */
+  readonly bodyIdleTimeout: number
+  readonly encodeBackslashes: boolean
+  readonly directoryNotFound: boolean
+}
+
+/** The default idle time allowed to a request body, in milliseconds. */
+export const DEFAULT_BODY_IDLE_TIMEOUT = 5000
+
+const BOOLEAN_OPTIONS = ['confineDownloads', 'dotDirectories', 'dropPrototypeKeys', 'encodeBackslashes', 'directoryNotFound'] as const
+
+/** Checks and completes the options. @throws TypeError for a value of the wrong type. */
+export function resolveHardenedOptions (options: HardenedOptions = {}): ResolvedHardenedOptions {
+  if (options === null || typeof options !== 'object') throw new TypeError('hardenedPlugin options must be an object')
+  const flags = {} as Record<typeof BOOLEAN_OPTIONS[number], boolean>
+  for (const name of BOOLEAN_OPTIONS) {
+    const value = options[name]
+    if (value !== undefined && typeof value !== 'boolean') throw new TypeError(`hardenedPlugin option ${name} must be a boolean`)
+    flags[name] = value !== false
+  }
+  const symlinks = options.symlinks ?? 'inside-root'
+  if (symlinks !== 'follow' && symlinks !== 'inside-root') throw new TypeError('hardenedPlugin option symlinks must be "follow" or "inside-root"')
+  const idle = options.bodyIdleTimeout ?? DEFAULT_BODY_IDLE_TIMEOUT
+  if (idle !== false && (typeof idle !== 'number' || !(idle >= 0) || !Number.isFinite(idle))) {
+    throw new TypeError('hardenedPlugin option bodyIdleTimeout must be a number of milliseconds (0 or more) or false')
+  }
+  return { ...flags, symlinks, bodyIdleTimeout: idle === false ? 0 : idle }
+}

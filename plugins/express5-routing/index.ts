@@ -2,11 +2,14 @@
 import { definePlugin, type Plugin } from '../../kernel'
 import { Router } from './router'
 import { Route } from './route'
+import type { RouterConstructor } from './types'
 
 export const PLUGIN_NAME = 'express5-routing'
 
-export { Router, type RouterOptions, type RouterBase, type RouterBaseConstructor } from './router'
+export { Router } from './router'
 export { Route } from './route'
+export type { RouterConstructor, RouterOptions, HandlerRegistrar, UseRegistrar } from './types'
+export type { RouteParameters } from './route-parameters'
 export { Layer } from './layer'
 export { compilePath, decodeParam, type Path, type PathMatch, type PathMatcher, type PathOptions } from './path-matcher'
 
@@ -21,6 +24,12 @@ export { compilePath, decodeParam, type Path, type PathMatch, type PathMatcher, 
  * preset can be mounted in an app of this framework, and the reverse, each routing the requests
  * it handles by its own rules.
  */
+/** What the plugin gives the framework, for a preset's type: `framework.Router` and `framework.Route`. */
+export interface Express5RoutingStatics {
+  Router: RouterConstructor
+  Route: typeof Route
+}
+
 export function express5RoutingPlugin (): Plugin {
   return definePlugin({
     name: PLUGIN_NAME,

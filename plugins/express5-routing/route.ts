@@ -1,5 +1,5 @@
 // A router 2 route: one path, handlers per method, dispatched in order.
-import { methods } from '../../kernel'
+import { methods, type ParamsDictionary, type RouteRegistrar } from '../../kernel'
 import { Layer } from './layer'
 
 type AnyHandler = (...args: any[]) => unknown
@@ -18,8 +18,17 @@ export function handlersOf (args: readonly unknown[]): AnyHandler[] {
   return handlers as AnyHandler[]
 }
 
+/** The methods `@types/express` lists for a route, and `all`: each adds handlers and returns the route. */
+type RouteMethodName = 'all' | 'get' | 'post' | 'put' | 'delete' | 'patch' | 'options' | 'head' | 'checkout' | 'copy' |
+  'lock' | 'merge' | 'mkactivity' | 'mkcol' | 'move' | 'm-search' | 'notify' | 'purge' | 'report' | 'search' |
+  'subscribe' | 'trace' | 'unlock' | 'unsubscribe'
+
+/** `P` types `req.params` in the route's handlers: `router.route('/files/*path')` gives `Route<{ path: string[] }>`. */
+export interface Route<P = ParamsDictionary> extends Record<RouteMethodName, RouteRegistrar<Route<P>, P>> {}
+
 /** A route of a router: made by `router.route(path)`, run when its path matches and it serves the method. */
-export class Route {
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- `P` types the merged route methods
+export class Route<P = ParamsDictionary> {
   /** The path the route was made with, as given. */
   path: unknown
   stack: Layer[]
@@ -83,28 +92,18 @@ export class Route {
     }
     next()
   }
-
-  /** Handlers for every method. */
-  all (...handlers: unknown[]): this {
-    for (const fn of handlersOf(handlers)) {
-      const layer = new Layer('/', {}, fn)
-      layer.method = undefined
-      this.methods._all = true
-      this.stack.push(layer)
-    }
-    return this
-  }
 }
 
-for (const method of methods) {
+// `route.all(...)` serves every method; `route.get(...)` and the rest of node's methods serve theirs.
+for (const method of [...methods, 'all']) {
   Object.defineProperty(Route.prototype, method, {
     configurable: true,
     writable: true,
     value: function addMethodHandlers (this: Route, ...handlers: unknown[]): Route {
       for (const fn of handlersOf(handlers)) {
         const layer = new Layer('/', {}, fn)
-        layer.method = method
-        this.methods[method] = true
+        layer.method = method === 'all' ? undefined : method
+        this.methods[method === 'all' ? '_all' : method] = true
         this.stack.push(layer)
       }
       return this

@@ -6,45 +6,19 @@ import { Route, MAX_SYNC_NEXT, handlersOf } from './route'
 import { callbacksOf, mergeParams, processParams, type ParamCalled, type ParamCallback } from './params'
 import { sendOptions } from './options-response'
 import type { Path } from './path-matcher'
+import type { Router as RouterType, RouterConstructor, RouterOptions } from './types'
+
+/** A router as this file builds it: the typed view, with the fields read here. */
+type RouterBase = RouterType<any> & { params: Record<string, ParamCallback[]> }
 
 type AnyHandler = (...args: any[]) => unknown
 type Next = (err?: unknown) => void
 
-export interface RouterOptions {
-  /** `/Foo` and `/foo` are different paths. */
-  caseSensitive?: boolean
-  /** Keep the parent router's `req.params`; the child's values win. */
-  mergeParams?: boolean
-  /** `/foo` and `/foo/` are different routes. */
-  strict?: boolean
-}
-
-/** The router's own fields and the methods behind its behaviour; `types.ts` gives the typed view. */
-export interface RouterBase {
-  (req: any, res: any, next: Next): void
-  caseSensitive: boolean | undefined
-  mergeParams: boolean | undefined
-  /** Param callbacks by parameter name. */
-  params: Record<string, ParamCallback[]>
-  strict: boolean | undefined
-  /** The layers, in order. */
-  stack: Layer[]
-  handle (req: any, res: any, callback: Next): void
-  param (name: string, fn: ParamCallback): this
-  use (...args: unknown[]): this
-  route (path: Path): Route
-}
-
-/** `Router(options)` or `new Router(options)`: a router, callable as middleware. */
-export interface RouterBaseConstructor {
-  (options?: RouterOptions): RouterBase
-  new (options?: RouterOptions): RouterBase
-  prototype: RouterBase
-  Route: typeof Route
-}
+/** A router 2 router (the type of what {@link Router} makes). */
+export interface Router<Inherited = {}> extends RouterType<Inherited> {}
 
 /** Makes a router; with `new` or without. Its prototype is `Router.prototype`, a function, so routers keep `call`/`apply`/`bind`. */
-export const Router = function Router (options?: RouterOptions): RouterBase {
+export const Router = function Router (options?: RouterOptions): RouterType {
   const opts = options || {}
   const router = function router (req: any, res: any, next: Next): void {
     (router as RouterBase).handle(req, res, next)
@@ -56,9 +30,9 @@ export const Router = function Router (options?: RouterOptions): RouterBase {
   router.strict = opts.strict
   router.stack = []
   return router
-} as RouterBaseConstructor
+} as unknown as RouterConstructor
 
-Router.prototype = function () {} as unknown as RouterBase
+;(Router as { prototype: unknown }).prototype = function () {}
 Router.Route = Route
 
 const proto = Router.prototype as any

@@ -1,0 +1,151 @@
+// Calls of APIs Express 5 removed or changed: the request, response and application members
+// are wrapped (on the framework's finished prototypes) to note each such call with its call site.
+import parseUrl from 'parseurl'
+import type { Application, Request, Response } from '../../kernel'
+import { callerOutsideFramework, formatCallSite } from './call-site'
+import { recordCall } from './findings'
+
+/** A removed or changed form, told apart from a call's arguments. */
+interface Form { api: string, advice: string }
+/** Which form of a member a call uses, or undefined when Express 5 reads it the same. */
+type Check = (args: unknown[]) => Form | undefined
+
+/** Members removed or changed whatever their arguments. */
+const ALWAYS = new WeakSet<Check>()
+const always = (api: string, advice: string): Check => {
+  const check: Check = () => ({ api, advice })
+  ALWAYS.add(check)
+  return check
+}
+
+/** `res.send`, `res.json`, `res.jsonp`: the status-and-body forms. */
+function statusForms (name: string): Check {
+  return (args) => {
+    if (name === 'send' && args.length === 1 && typeof args[0] === 'number') {
+      return { api: 'res.send(status)', advice: 'Express 5 sends the number as the body: use res.sendStatus(status)' }
+    }
+    if (args.length < 2) return undefined
+    const form = typeof args[0] === 'number' ? `res.${name}(status, body)` : `res.${name}(body, status)`
+    return { api: form, advice: `removed in Express 5: use res.status(status).${name}(body)` }
+  }
+}
+
+/** `res.redirect`: `(url, status)` and `'back'`. */
+const redirectForms: Check = (args) => {
+  if (args.length >= 2 && typeof args[1] === 'number') return { api: 'res.redirect(url, status)', advice: 'removed in Express 5: use res.redirect(status, url)' }
+  const url = typeof args[0] === 'number' ? args[1] : args[0]
+  if (url === 'back') return { api: "res.redirect('back')", advice: "removed in Express 5: use res.redirect(req.get('Referrer') || '/'), after checking the referrer is one of your own URLs" }
+  return undefined
+}
+
+const locationBack: Check = (args) => args[0] === 'back'
+  ? { api: "res.location('back')", advice: "removed in Express 5: use res.location(req.get('Referrer') || '/'), after checking the referrer is one of your own URLs" }
+  : undefined
+
+const clearCookieForms: Check = (args) => {
+  const options = args[1]
+  if (options === null || typeof options !== 'object') return undefined
+  const names = ['maxAge', 'expires'].filter((name) => (options as Record<string, unknown>)[name] !== undefined)
+  if (names.length === 0) return undefined
+  return { api: `res.clearCookie(name, { ${names.join(', ')} })`, advice: `Express 5 ignores ${names.join(' and ')} here and always expires the cookie: leave ${names.length > 1 ? 'them' : 'it'} out` }
+}
+
+const statusCodes: Check = (args) => {
+  const code = args[0]
+  if (typeof code === 'number' && Number.isInteger(code) && code >= 100 && code <= 999) return undefined
+  return { api: `res.status(${typeof code === 'string' ? JSON.stringify(code) : String(code)})`, advice: 'Express 5 throws for a status that is not an integer from 100 to 999: pass an integer code' }
+}
+
+const paramFunction: Check = (args) => typeof args[0] === 'function'
+  ? { api: 'app.param(fn)', advice: 'removed in Express 5: check the values in a param callback, app.param(name, callback)' }
+  : undefined
+
+/** The members checked, by prototype. Accessors are checked when read. */
+const REQUEST: Record<string, Check> = {
+  param: always('req.param(name)', 'removed in Express 5: read req.params, req.body or req.query'),
+  acceptsCharset: always('req.acceptsCharset()', 'removed in Express 5: use req.acceptsCharsets()'),
+  acceptsEncoding: always('req.acceptsEncoding()', 'removed in Express 5: use req.acceptsEncodings()'),
+  acceptsLanguage: always('req.acceptsLanguage()', 'removed in Express 5: use req.acceptsLanguages()'),
+  host: always('req.host', "Express 5's req.host keeps the port (example.com:3000): use req.hostname for the name alone")
+}
+const RESPONSE: Record<string, Check> = {
+  send: statusForms('send'),
+  json: statusForms('json'),
+  jsonp: statusForms('jsonp'),
+  sendfile: always('res.sendfile(path)', 'removed in Express 5: use res.sendFile(path), with an absolute path or the root option'),
+  redirect: redirectForms,
+  location: locationBack,
+  clearCookie: clearCookieForms,
+  status: statusCodes
+}
+const APPLICATION: Record<string, Check> = {
+  del: always('app.del(path, …)', 'removed in Express 5: use app.delete(path, …)'),
+  param: paramFunction
+}
+
+/** `GET /path` of the request being served, query string left out. */
+export function requestLabel (req: Request | undefined): string | undefined {
+  if (!req || typeof req.method !== 'string') return undefined
+  const url = parseUrl.original(req) ?? parseUrl(req)
+  return `${req.method} ${url?.pathname ?? ''}`
+}
+
+type Owner = (self: any) => { app: Application | undefined, req: Request | undefined }
+
+/**
+ * Replaces `proto[name]` with a member that notes the forms `check` finds. A method whose every
+ * call is noted becomes an accessor that notes the read and returns the method itself, so no
+ * frame of this plugin stands between the caller and the method (deprecation warnings keep
+ * naming the caller); assigning it gives the instance its own value, as for a method.
+ */
+function wrap (proto: object, name: string, check: Check, owner: Owner, everyCall: boolean): void {
+  const descriptor = Object.getOwnPropertyDescriptor(proto, name)
+  if (!descriptor) return
+  const note = (self: unknown, args: unknown[], above: Function): void => {
+    const form = check(args)
+    if (!form) return
+    const site = callerOutsideFramework(above)
+    const { app, req } = owner(self)
+    if (site && app) recordCall(app, form.api, form.advice, formatCallSite(site), requestLabel(req))
+  }
+  const method = descriptor.value
+  if (typeof method === 'function' && everyCall) {
+    const read = function (this: unknown): unknown {
+      note(this, [], read)
+      return method
+    }
+    const write = function (this: object, value: unknown): void {
+      Object.defineProperty(this, name, { configurable: true, enumerable: true, writable: true, value })
+    }
+    Object.defineProperty(proto, name, { configurable: true, enumerable: descriptor.enumerable, get: read, set: write })
+  } else if (typeof method === 'function') {
+    const checked = function (this: unknown, ...args: unknown[]): unknown {
+      note(this, args, checked)
+      return method.apply(this, args)
+    }
+    Object.defineProperty(checked, 'name', { configurable: true, value: method.name })
+    Object.defineProperty(checked, 'length', { configurable: true, value: method.length })
+    Object.defineProperty(proto, name, { ...descriptor, value: checked })
+  } else if (descriptor.get) {
+    const getter = descriptor.get
+    const checked = function (this: unknown): unknown {
+      note(this, [], checked)
+      return getter.call(this)
+    }
+    Object.defineProperty(proto, name, { ...descriptor, get: checked })
+  }
+}
+
+const ofRequest: Owner = (req: Request) => ({ app: req.app, req })
+const ofResponse: Owner = (res: Response) => ({ app: res.app ?? res.req?.app, req: res.req })
+const ofApplication: Owner = (app: Application) => ({ app, req: undefined })
+
+export function watchRequest (proto: Request): void {
+  for (const [name, check] of Object.entries(REQUEST)) wrap(proto, name, check, ofRequest, ALWAYS.has(check))
+}
+export function watchResponse (proto: Response): void {
+  for (const [name, check] of Object.entries(RESPONSE)) wrap(proto, name, check, ofResponse, ALWAYS.has(check))
+}
+export function watchApplication (proto: Application): void {
+  for (const [name, check] of Object.entries(APPLICATION)) wrap(proto, name, check, ofApplication, ALWAYS.has(check))
+}

@@ -1,0 +1,64 @@
+// What each app did that Express 5 reads differently: calls of removed or changed APIs, and
+// settings it relied on, recorded as they happen.
+import type { Application } from '../../kernel'
+import type { CallFinding, SettingFinding } from './types'
+
+/** Requests (or places) kept per finding: enough to find the code, not a log. */
+export const EXAMPLES = 5
+
+interface CallRecord { api: string, advice: string, callSite: string, count: number, requests: string[] }
+interface SettingRecord { setting: string, express4: string, express5: string, advice: string, evidence: string[] }
+
+const callsOf = new WeakMap<Application, Map<string, CallRecord>>()
+const settingsOf = new WeakMap<Application, Map<string, SettingRecord>>()
+
+function addExample (list: string[], example: string | undefined): void {
+  if (example !== undefined && list.length < EXAMPLES && !list.includes(example)) list.push(example)
+}
+
+/** Counts a call of `api` from `callSite`, for `request` (`GET /path`) when serving one. */
+export function recordCall (app: Application, api: string, advice: string, callSite: string, request: string | undefined): void {
+  let calls = callsOf.get(app)
+  if (!calls) callsOf.set(app, calls = new Map())
+  const key = `${api}\u0000${callSite}`
+  let record = calls.get(key)
+  if (!record) calls.set(key, record = { api, advice, callSite, count: 0, requests: [] })
+  record.count++
+  addExample(record.requests, request)
+}
+
+/** Notes that `app` relied on a default Express 5 changes, as `evidence` shows. */
+export function recordSetting (app: Application, finding: Omit<SettingFinding, 'evidence'>, evidence: string): void {
+  let settings = settingsOf.get(app)
+  if (!settings) settingsOf.set(app, settings = new Map())
+  let record = settings.get(finding.setting)
+  if (!record) settings.set(finding.setting, record = { ...finding, evidence: [] })
+  addExample(record.evidence, evidence)
+}
+
+/** The calls recorded for several apps, merged by API and call site. */
+export function callsOfApps (apps: Iterable<Application>): CallFinding[] {
+  const merged = new Map<string, CallRecord>()
+  for (const app of apps) {
+    for (const [key, record] of callsOf.get(app) ?? []) {
+      const seen = merged.get(key)
+      if (!seen) { merged.set(key, { ...record, requests: [...record.requests] }); continue }
+      seen.count += record.count
+      for (const request of record.requests) addExample(seen.requests, request)
+    }
+  }
+  return [...merged.values()]
+}
+
+/** The settings recorded for several apps, merged by setting. */
+export function settingsOfApps (apps: Iterable<Application>): SettingFinding[] {
+  const merged = new Map<string, SettingRecord>()
+  for (const app of apps) {
+    for (const [setting, record] of settingsOf.get(app) ?? []) {
+      const seen = merged.get(setting)
+      if (!seen) { merged.set(setting, { ...record, evidence: [...record.evidence] }); continue }
+      for (const example of record.evidence) addExample(seen.evidence, example)
+    }
+  }
+  return [...merged.values()]
+}

@@ -1,0 +1,76 @@
+// The migration-report plugin: what an Express 4 app would have to change to run on Express 5.
+import { definePlugin, type Application, type Plugin } from '../../kernel'
+import { recordLayer, recordSubApp } from './registry'
+import { watchApplication, watchRequest, watchResponse } from './api-calls'
+import { appCreated, appCreating, queryWatch, querySettingSet } from './settings'
+import { callerOutsideFramework, formatCallSite } from './call-site'
+import { implicitExtended, migrationReport } from './report'
+import type { MigrationReport } from './types'
+
+export type { MigrationReport, PathFinding, CallFinding, SettingFinding } from './types'
+export { formatMigrationReport } from './format'
+export { analyzePath, type PathVerdict } from './path/analyze-path'
+export type { LayerOptions } from './path/express5-match'
+
+export const PLUGIN_NAME = 'migration-report'
+
+declare module '../../kernel/types' {
+  interface Application {
+    /**
+     * What Express 5 reads differently in this app so far: paths of routes and middleware
+     * (mounted routers and sub-apps included), calls of removed or changed APIs made by the
+     * app, and changed defaults it relies on. `String(report)` is a readable summary.
+     * @example console.log(String(app.migrationReport()))
+     */
+    migrationReport (): MigrationReport
+  }
+}
+
+/** Runs after every other tap of the same hook (defaults are set, layers are in place). */
+const LAST = { name: PLUGIN_NAME, stage: 100 }
+const FIRST = { name: PLUGIN_NAME, stage: -100 }
+
+type Urlencoded = (this: unknown, options?: { extended?: boolean }) => Function
+
+/**
+ * The migration report: `app.migrationReport()` lists the routes and middleware whose paths
+ * Express 5 reads differently (with the spelling to use), the calls of APIs Express 5 removed or
+ * changed (with their call sites and requests), and the defaults that change which the app
+ * relies on. For apps of the default preset's plugins; in no preset, as it watches every call.
+ *
+ * @example
+ * const framework = createFramework({ plugins: [express.plugins, migrationReportPlugin()] })
+ */
+export function migrationReportPlugin (): Plugin {
+  return definePlugin({
+    name: PLUGIN_NAME,
+    apply ({ hooks, framework, decorateApplication }) {
+      hooks.layerAdded.tap(PLUGIN_NAME, recordLayer)
+      hooks.mount.tap(PLUGIN_NAME, recordSubApp)
+      hooks.appCreated.tap(FIRST, appCreating)
+      hooks.appCreated.tap(LAST, appCreated)
+      hooks.setting.for('query parser').tap(PLUGIN_NAME, (app) => { querySettingSet(app) })
+      hooks.routerCreated.tap(LAST, (app, router) => { router.use(queryWatch(app)) })
+      hooks.extendRequest.tap(PLUGIN_NAME, watchRequest)
+      hooks.extendResponse.tap(PLUGIN_NAME, watchResponse)
+      hooks.extendApplication.tap(PLUGIN_NAME, (application) => {
+        watchApplication(application)
+        const frameworkWithParser = framework as unknown as { urlencoded?: Urlencoded }
+        const urlencoded = frameworkWithParser.urlencoded
+        if (typeof urlencoded !== 'function') return
+        frameworkWithParser.urlencoded = function (this: unknown, options?: { extended?: boolean }) {
+          const middleware = urlencoded.call(this, options)
+          if (options?.extended === undefined) {
+            const site = callerOutsideFramework(frameworkWithParser.urlencoded!)
+            implicitExtended.set(middleware, site ? formatCallSite(site) : 'unknown place')
+          }
+          return middleware
+        }
+        Object.defineProperty(frameworkWithParser.urlencoded, 'name', { value: 'urlencoded' })
+      })
+      decorateApplication({
+        migrationReport (this: Application) { return migrationReport(this) }
+      })
+    }
+  })
+}

@@ -1,7 +1,7 @@
 // The report of one app: its routers walked from the top (mounted routers and sub-apps included)
 // for paths and middleware, and the calls and settings recorded for the apps reached.
 import { methods, type Application, type Layer, type Route, type RouterInstance } from '../../kernel'
-import { alternatives, joinParts, type PathPart } from '../route-list/join-path'
+import { alternatives, joinParts, type PathPart } from './join-path'
 import { entries, type Entry } from './registry'
 import { analyzePath } from './path/analyze-path'
 import { callsOfApps, settingsOfApps, EXAMPLES } from './findings'

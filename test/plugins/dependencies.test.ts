@@ -191,6 +191,11 @@ const exercises: Record<string, (framework: Framework) => Promise<void>> = {
     await request(app).get('/r').expect(302).expect('Location', '/%5Celsewhere')
     await request(app).get('/d').expect(403)
   },
+  async 'migration-report' (framework) {
+    const app = framework()
+    app.get('/files/*', (req, res) => { res.end() })
+    assert.deepEqual(app.migrationReport().paths.map((p) => [p.fullPath, p.suggestion]), [['/files/*', '/files/{*splat}']])
+  },
   async logger (framework) {
     const lines: string[] = []
     const app = framework()

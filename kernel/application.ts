@@ -50,11 +50,6 @@ app.defaultConfiguration = function defaultConfiguration (this: Application): vo
   this.mountpath = '/'
   this.locals.settings = this.settings
 
-  const k = kernelOf.get(this)
-  if (k) k.hooks.appCreated.call(this)
-  // Plugins' defaults are defaults too: `trust proxy` stays marked as not chosen.
-  Object.defineProperty(this.settings, TRUST_PROXY_DEFAULT, { configurable: true, value: true })
-
   Object.defineProperty(this, 'router', {
     configurable: true,
     enumerable: true,
@@ -62,6 +57,12 @@ app.defaultConfiguration = function defaultConfiguration (this: Application): vo
       throw new Error('\'app.router\' is deprecated!\nPlease see the 3.x to 4.x migration guide for details on how to update your app.')
     }
   })
+
+  // Before the hook, so a plugin may define `router` otherwise.
+  const k = kernelOf.get(this)
+  if (k) k.hooks.appCreated.call(this)
+  // Plugins' defaults are defaults too: `trust proxy` stays marked as not chosen.
+  Object.defineProperty(this.settings, TRUST_PROXY_DEFAULT, { configurable: true, value: true })
 }
 
 app.lazyrouter = function lazyrouter (this: Application): void {
@@ -209,7 +210,7 @@ app.listen = function listen (this: Application, ...args: any[]): http.Server {
   // Requests and responses are built with the app's prototypes already: no switch per request.
   const server = http.createServer(serverClasses(this), this as any)
   const k = kernelOf.get(this)
-  if (k) k.hooks.listen.call(server, this)
+  if (k) k.hooks.listen.call(server, this, args)
   return server.listen(...args)
 }
 

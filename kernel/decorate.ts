@@ -14,6 +14,7 @@ export interface Accessor<T, V> {
  * Members by name: each a value every instance shares (usually a method) or an {@link Accessor}.
  * A value that is an object whose own keys are only `getter` and `setter`, functions, is taken
  * for an accessor. In methods written in the object, `this` is the app, request or response.
+ * `undefined` removes the member: one a plugin in `dependencies` added, named in `override`.
  */
 export type Decorations<T> = { [K in keyof T]?: T[K] | Accessor<T, T[K]> } & ThisType<T>
 
@@ -21,7 +22,8 @@ export interface DecorateOptions<T> {
   /**
    * The names of members node's own prototypes give (`http.IncomingMessage.prototype` under the
    * request, `http.ServerResponse.prototype` under the response, `Function.prototype` under
-   * apps) that these members replace on purpose. Any other member node gives is refused.
+   * apps), or that a plugin this one declares in its `dependencies` added, that these members
+   * replace on purpose. Any other member node or a plugin gives is refused.
    */
   override?: ReadonlyArray<keyof T>
 }
@@ -90,15 +92,21 @@ function isAccessor (value: unknown): value is Accessor<unknown, unknown> {
  */
 export function createDecorators (
   prototypes: { application: object, request: object, response: object },
-  state: { readonly plugin: string | undefined, readonly open: boolean }
+  state: { readonly plugin: string | undefined, readonly dependencies: readonly string[], readonly open: boolean }
 ): Decorators {
   // Who added each own member; what a prototype holds before any plugin runs is the kernel's.
   const owners = new Map<object, Map<PropertyKey, string>>()
   for (const proto of Object.values(prototypes)) owners.set(proto, new Map(Reflect.ownKeys(proto).map((name) => [name, 'the kernel defines it'])))
+  /** The plugin that added each member plugins added. */
+  const addedBy = new Map<PropertyKey, string>()
 
   /** Why `name` cannot be added under `label`, or undefined. */
   function taken (label: Label, proto: object, name: PropertyKey, override: ReadonlyArray<PropertyKey>): string | undefined {
-    if (Object.prototype.hasOwnProperty.call(proto, name)) return owners.get(proto)!.get(name) ?? 'it is defined already'
+    if (Object.prototype.hasOwnProperty.call(proto, name)) {
+      const by = addedBy.get(`${label}.${String(name)}`)
+      if (override.includes(name) && by !== undefined && state.dependencies.includes(by)) return undefined
+      return owners.get(proto)!.get(name) ?? 'it is defined already'
+    }
     instanceFields ??= readInstanceFields()
     const field = instanceFields[label].get(name)
     if (field !== undefined) return field
@@ -122,10 +130,12 @@ export function createDecorators (
     }
     for (const name of names) {
       const value: unknown = (members as Record<PropertyKey, unknown>)[name]
+      if (value === undefined) { Reflect.deleteProperty(proto, name); owners.get(proto)!.delete(name); continue }
       Object.defineProperty(proto, name, isAccessor(value)
         ? { configurable: true, enumerable: true, get: value.getter, set: value.setter }
         : { configurable: true, enumerable: true, writable: true, value })
       owners.get(proto)!.set(name, state.plugin === undefined ? 'a plugin added it' : `plugin "${state.plugin}" added it`)
+      if (state.plugin !== undefined) addedBy.set(member(name), state.plugin)
     }
   }
 

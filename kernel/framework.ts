@@ -69,7 +69,7 @@ export function createFramework (options: FrameworkOptions = {}): Framework {
   } as Framework
 
   const names = new Set(plugins.map((p) => p.name))
-  const building = { plugin: undefined as string | undefined, open: true }
+  const building = { plugin: undefined as string | undefined, dependencies: [] as readonly string[], open: true }
   application.handle = appHandle(hooks)
   const kernel: Kernel = {
     hooks, framework, application, request, response,
@@ -88,6 +88,7 @@ export function createFramework (options: FrameworkOptions = {}): Framework {
 
   for (const plugin of plugins) {
     building.plugin = plugin.name
+    building.dependencies = plugin.dependencies ?? []
     plugin.apply(kernel)
   }
   building.plugin = undefined

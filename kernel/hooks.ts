@@ -31,8 +31,8 @@ export function createHooks () {
     request: new SyncHook<[IncomingMessage, ServerResponse, Application]>(['req', 'res', 'app']),
     /** Nothing answered the request, or an error escaped every handler: return true to take over the reply. */
     finalHandler: new SyncBailHook<[unknown, IncomingMessage, ServerResponse, Application], true | undefined>(['err', 'req', 'res', 'app']),
-    /** `app.listen` created a server (before it starts listening). */
-    listen: new SyncHook<[Server, Application]>(['server', 'app'])
+    /** `app.listen` created a server (before it starts listening); taps may replace entries of `args`, what `server.listen` is called with. */
+    listen: new SyncHook<[Server, Application, unknown[]]>(['server', 'app', 'args'])
   })
 }
 

@@ -49,12 +49,17 @@ function bodyOf (res: Response, name: string, args: IArguments): unknown {
  * `json replacer`, `json spaces` and `json escape` settings.
  */
 export function json (this: Response, body?: unknown): Response {
-  const text = stringify(this, bodyOf(this, 'json', arguments))
-  if (!this.get('Content-Type')) {
-    this.set('Content-Type', 'application/json')
-    markTyped(this)
+  return sendJson(this, bodyOf(this, 'json', arguments))
+}
+
+/** What `res.json(body)` does once the body is known. */
+export function sendJson (res: Response, body: unknown): Response {
+  const text = stringify(res, body)
+  if (!res.get('Content-Type')) {
+    res.set('Content-Type', 'application/json')
+    markTyped(res)
   }
-  return this.send(text)
+  return res.send(text)
 }
 
 /**
@@ -65,20 +70,25 @@ export function json (this: Response, body?: unknown): Response {
  * res.jsonp({ a: 1 })
  */
 export function jsonp (this: Response, body?: unknown): Response {
-  let text = stringify(this, bodyOf(this, 'jsonp', arguments))
-  const query = (this.req as { query?: Record<string, unknown> }).query
-  let callback = query ? query[this.app.get('jsonp callback name')] : undefined
+  return sendJsonp(this, bodyOf(this, 'jsonp', arguments))
+}
 
-  if (!this.get('Content-Type')) {
-    this.set('X-Content-Type-Options', 'nosniff')
-    this.set('Content-Type', 'application/json')
+/** What `res.jsonp(body)` does once the body is known. */
+export function sendJsonp (res: Response, body: unknown): Response {
+  let text = stringify(res, body)
+  const query = (res.req as { query?: Record<string, unknown> }).query
+  let callback = query ? query[res.app.get('jsonp callback name')] : undefined
+
+  if (!res.get('Content-Type')) {
+    res.set('X-Content-Type-Options', 'nosniff')
+    res.set('Content-Type', 'application/json')
   }
 
   if (Array.isArray(callback)) callback = callback[0]
 
   if (typeof callback === 'string' && callback.length !== 0) {
-    this.set('X-Content-Type-Options', 'nosniff')
-    this.set('Content-Type', 'text/javascript')
+    res.set('X-Content-Type-Options', 'nosniff')
+    res.set('Content-Type', 'text/javascript')
     const name = callback.replace(UNSAFE_CALLBACK_CHARS, '')
     const args = text === undefined
       ? ''
@@ -87,5 +97,5 @@ export function jsonp (this: Response, body?: unknown): Response {
     text = `/**/ typeof ${name} === 'function' && ${name}(${args});`
   }
 
-  return this.send(text)
+  return res.send(text)
 }

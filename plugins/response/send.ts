@@ -21,7 +21,6 @@ function isFresh (res: Response): boolean {
  */
 export function send (this: Response, body?: unknown): Response {
   let chunk: unknown = body
-  let encoding: BufferEncoding | undefined
 
   if (arguments.length === 2) {
     // Express 3 forms: res.send(body, status) and res.send(status, body).
@@ -43,20 +42,31 @@ export function send (this: Response, body?: unknown): Response {
     this.statusCode = chunk
     chunk = statusMessage(chunk)
   }
+  return sendBody(this, chunk)
+}
+
+/**
+ * What `res.send(body)` does once the body is known: strings as `text/html` (unless a type is
+ * set) in UTF-8, Buffers as `application/octet-stream`, other objects, booleans and numbers as
+ * JSON (`res.json`); then Content-Length, the ETag, freshness (304), and HEAD handling.
+ */
+export function sendBody (res: Response, body: unknown): Response {
+  let chunk: unknown = body
+  let encoding: BufferEncoding | undefined
 
   /** Whether Content-Type was just set by the framework (here, or by the res.json calling this), as `Content-Type`. */
-  let typedHere = takeTyped(this)
+  let typedHere = takeTyped(res)
   /** The Content-Type of a string body, read once (and again only after setting it here). */
   let current: ReturnType<Response['get']>
   let typeRead = false
   switch (typeof chunk) {
     case 'string':
       typeRead = true
-      current = this.get('Content-Type')
+      current = res.get('Content-Type')
       if (!current) {
-        this.type('html')
+        res.type('html')
         typedHere = true
-        current = this.get('Content-Type')
+        current = res.get('Content-Type')
       }
       break
     case 'boolean':
@@ -65,9 +75,9 @@ export function send (this: Response, body?: unknown): Response {
       if (chunk === null) {
         chunk = ''
       } else if (Buffer.isBuffer(chunk)) {
-        if (!this.get('Content-Type')) this.type('bin')
+        if (!res.get('Content-Type')) res.type('bin')
       } else {
-        return this.json(chunk)
+        return res.json(chunk)
       }
       break
   }
@@ -75,16 +85,16 @@ export function send (this: Response, body?: unknown): Response {
   if (typeof chunk === 'string') {
     encoding = 'utf8'
     // A null body became '' above without reading its type.
-    if (!typeRead) current = this.get('Content-Type')
+    if (!typeRead) current = res.get('Content-Type')
     if (typeof current === 'string') {
       // When the framework just set it, setting the same value again would change nothing, not even the name's case: skip it.
       const withCharset = setUtf8Charset(current)
-      if (!typedHere || withCharset !== current) this.set('Content-Type', withCharset)
+      if (!typedHere || withCharset !== current) res.set('Content-Type', withCharset)
     }
   }
 
-  const etagFn = this.app.get('etag fn') as ETagFunction | undefined
-  const generateETag = !this.get('ETag') && typeof etagFn === 'function'
+  const etagFn = res.app.get('etag fn') as ETagFunction | undefined
+  const generateETag = !res.get('ETag') && typeof etagFn === 'function'
 
   let length: number | undefined
   /** A string body kept where Express makes a Buffer of it (to hash it): it is then ended as those bytes would be. */
@@ -105,7 +115,7 @@ export function send (this: Response, body?: unknown): Response {
       length = (chunk as Buffer).length
     }
     // A number, as Express passes it (a wrapped `res.set` sees the same value); `set` coerces it.
-    this.set('Content-Length', length as unknown as string)
+    res.set('Content-Length', length as unknown as string)
   }
 
   if (generateETag && length !== undefined) {
@@ -113,29 +123,29 @@ export function send (this: Response, body?: unknown): Response {
     const tag = stringForBytes
       ? (etagFn as BuiltInETagFunction)(chunk as string, encoding, length)
       : etagFn!(chunk as Buffer | string, encoding)
-    if (tag) this.set('ETag', tag)
+    if (tag) res.set('ETag', tag)
   }
 
-  if (isFresh(this)) this.statusCode = 304
+  if (isFresh(res)) res.statusCode = 304
 
-  if (this.statusCode === 204 || this.statusCode === 304) {
-    this.removeHeader('Content-Type')
-    this.removeHeader('Content-Length')
-    this.removeHeader('Transfer-Encoding')
+  if (res.statusCode === 204 || res.statusCode === 304) {
+    res.removeHeader('Content-Type')
+    res.removeHeader('Content-Length')
+    res.removeHeader('Transfer-Encoding')
     chunk = ''
   }
 
-  if (this.statusCode === 205) {
+  if (res.statusCode === 205) {
     // Reset Content: an explicitly empty body.
-    this.set('Content-Length', '0')
-    this.removeHeader('Transfer-Encoding')
+    res.set('Content-Length', '0')
+    res.removeHeader('Transfer-Encoding')
     chunk = ''
   }
 
-  if (this.req.method === 'HEAD') this.end()
+  if (res.req.method === 'HEAD') res.end()
   // Express sends the bytes it hashed: node writes the head in latin1 before a Buffer body.
-  else if (stringForBytes && typeof chunk === 'string' && chunk !== '') this.end(Buffer.from(chunk, 'utf8'))
-  else if (encoding) this.end(chunk as string, encoding)
-  else this.end(chunk as Buffer | string | undefined)
-  return this
+  else if (stringForBytes && typeof chunk === 'string' && chunk !== '') res.end(Buffer.from(chunk, 'utf8'))
+  else if (encoding) res.end(chunk as string, encoding)
+  else res.end(chunk as Buffer | string | undefined)
+  return res
 }

@@ -44,7 +44,7 @@ function findPlugins (): Map<string, Found> {
 const LIBRARIES: Record<string, readonly string[] | 'every plugin'> = {
   shared: 'every plugin',
   'body-reader': ['body-json', 'body-raw', 'body-text', 'body-urlencoded', 'parser', 'hardened'],
-  parser: []
+  parser: ['express5-body']
 }
 
 const plugins = findPlugins()
@@ -150,6 +150,30 @@ const exercises: Record<string, (framework: Framework) => Promise<void>> = {
     const app = framework()
     app.get('/files/*path', (req, res) => { res.end(JSON.stringify(req.params)) })
     await request(app).get('/files/a/b%20c').expect(200, '{"path":["a","b c"]}')
+  },
+  async 'express5-application' (framework) {
+    const app = framework()
+    assert.equal(typeof (app as unknown as { router: { handle: unknown } }).router.handle, 'function')
+    assert.equal((app as unknown as Record<string, unknown>).del, undefined)
+  },
+  async 'express5-request' (framework) {
+    const app = framework()
+    app.get('/', (req, res) => { res.end(JSON.stringify([req.query, req.host, typeof (req as unknown as Record<string, unknown>).param])) })
+    await request(app).get('/?a[b]=1').set('Host', 'example.com:8080').expect(200, '[{"a[b]":"1"},"example.com:8080","undefined"]')
+  },
+  async 'express5-response' (framework) {
+    const app = framework()
+    app.get('/', (req, res) => { res.send(7) })
+    app.get('/bad', (req, res) => { assert.throws(() => res.status(2.5), TypeError); assert.throws(() => res.status(1000), RangeError); res.sendStatus(418) })
+    await request(app).get('/').expect(200, '7').expect('Content-Type', 'application/json; charset=utf-8')
+    await request(app).get('/bad').expect(418)
+  },
+  async 'express5-body' (framework) {
+    const app = framework()
+    app.post('/', framework.urlencoded(), (req, res) => { res.end(JSON.stringify(req.body)) })
+    app.post('/none', (req, res) => { res.end(String((req as { body?: unknown }).body)) })
+    await request(app).post('/').type('form').send('a[b]=c').expect(200, '{"a[b]":"c"}')
+    await request(app).post('/none').type('form').send('a=b').expect(200, 'undefined')
   },
   async 'async-handlers' (framework) {
     const app = framework()

@@ -1,0 +1,53 @@
+// The express5-response plugin: the response plugin's helpers, changed where Express 5 changed them.
+import { definePlugin, type Decorations, type Plugin, type Response } from '../../kernel'
+import { PLUGIN_NAME as RESPONSE } from '../response'
+import { PLUGIN_NAME as REQUEST } from '../express5-request'
+import { status, sendStatus } from './status'
+import { set, type } from './headers'
+import { send, json, jsonp } from './send'
+import { links } from './links'
+import { location, redirect } from './redirect'
+import { clearCookie, vary } from './cookie'
+
+export { mime, contentTypeOf } from './mime'
+
+export const PLUGIN_NAME = 'express5-response'
+
+/** The response plugin's helpers that Express 5 has otherwise, by name. */
+const changed: Decorations<Response> = {
+  status,
+  sendStatus,
+  set,
+  header: set,
+  type,
+  contentType: type,
+  vary,
+  links: links as Response['links'],
+  location,
+  redirect: redirect as Response['redirect'],
+  clearCookie,
+  send,
+  json,
+  jsonp
+}
+
+/**
+ * The response of Express 5, over the response plugin's helpers: `res.status` refuses codes
+ * that are not integers from 100 to 999; `res.send`, `res.json` and `res.jsonp` take the body
+ * only (a number is JSON) and `res.send` sends typed arrays as bytes; `res.redirect` takes the
+ * status first, and neither it nor `res.location` reads `'back'`; `res.clearCookie` ignores
+ * `maxAge` and `expires`; `res.vary` needs a field; `res.links` takes arrays of URLs; media
+ * types come from mime-types 3 (`res.type('js')` is `text/javascript`).
+ *
+ * @example
+ * createFramework({ plugins: [requestPlugin(), responsePlugin(), express5RequestPlugin(), express5ResponsePlugin()] })
+ */
+export function express5ResponsePlugin (): Plugin {
+  return definePlugin({
+    name: PLUGIN_NAME,
+    dependencies: [RESPONSE, REQUEST],
+    apply ({ decorateResponse }) {
+      decorateResponse(changed, { override: Object.keys(changed) as Array<keyof Response> })
+    }
+  })
+}

@@ -1,0 +1,47 @@
+// res.location(url) and res.redirect([status,] url) as Express 5 has them: no 'back', status first.
+import encodeUrl from 'encodeurl'
+import escapeHtml from 'escape-html'
+import type { Response } from '../../kernel/types'
+import { deprecate } from '../../kernel/deprecate'
+import { statusMessage } from '../response/status'
+
+/** The status of a redirect when none is given. */
+const DEFAULT_REDIRECT_STATUS = 302
+
+/** Sets `Location` to `url`, encoding characters not allowed in a URL (existing escapes are kept). */
+export function location (this: Response, url: string | URL): Response {
+  return this.set('Location', encodeUrl(String(url)))
+}
+
+/**
+ * Redirects to `url` (encoded into `Location`), with status 302 or the one given first. The
+ * body says where, as text or as HTML with the URL escaped, or is empty for other types; HEAD
+ * gets no body.
+ * @throws as `res.status` does for an invalid status.
+ */
+export function redirect (this: Response, statusOrUrl: number | string, url?: string): void {
+  let address: unknown = statusOrUrl
+  let status: unknown = DEFAULT_REDIRECT_STATUS
+  if (arguments.length === 2) {
+    status = statusOrUrl
+    address = url
+  }
+  if (!address) deprecate('res.redirect(): provide a url argument')
+  if (typeof address !== 'string') deprecate('res.redirect(url): url must be a string')
+  if (typeof status !== 'number') deprecate('res.redirect(status, url): status must be a number')
+
+  const location = String(this.location(address as string).get('Location'))
+  const message = statusMessage(status)
+  let body = ''
+  this.format({
+    text () { body = `${message}. Redirecting to ${location}` },
+    html () { body = `<p>${message}. Redirecting to ${escapeHtml(location)}</p>` },
+    default () { body = '' }
+  })
+
+  this.status(status as number)
+  // A number, as Express passes it (a wrapped `res.set` sees the same value); `set` coerces it.
+  this.set('Content-Length', Buffer.byteLength(body) as unknown as string)
+  if (this.req.method === 'HEAD') this.end()
+  else this.end(body)
+}

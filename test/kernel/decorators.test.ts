@@ -131,6 +131,31 @@ describe('kernel decorators', () => {
       assert.equal(http.ServerResponse.prototype.setHeader, http.OutgoingMessage.prototype.setHeader, 'node\'s own is left alone')
     })
 
+    it('by another plugin, unless it is a declared dependency and the member is named in `override`', async () => {
+      const base = plugin('base', ({ decorateResponse }) => { decorateResponse({ decoratorSay (text) { this.end(`base ${text}`) } }) })
+      const replace = (k: Kernel) => { k.decorateResponse({ decoratorSay (text) { this.end(`next ${text}`) } }, { override: ['decoratorSay'] }) }
+      assert.throws(() => createFramework({ plugins: [base, plugin('stranger', replace)] }),
+        (err: unknown) => err instanceof PluginError && /res\.decoratorSay: plugin "base" added it/.test(err.message))
+      assert.throws(() => createFramework({ plugins: [base, definePlugin({ name: 'unnamed', dependencies: ['base'], apply (k) { k.decorateResponse({ decoratorSay () {} }) } })] }),
+        { code: ErrorCode.DECORATOR_TAKEN })
+
+      const framework = createFramework({ plugins: [base, definePlugin({ name: 'next', dependencies: ['base'], apply: replace })] })
+      const app = framework()
+      app.get('/', (req, res) => { res.decoratorSay('hi') })
+      await request(app).get('/').expect(200, 'next hi')
+    })
+
+    it('removing, with `undefined`, a member a declared dependency added', () => {
+      const base = plugin('base', ({ decorateResponse }) => { decorateResponse({ decoratorSay () {} }) })
+      const framework = createFramework({
+        plugins: [base, definePlugin({ name: 'less', dependencies: ['base'], apply (k) { k.decorateResponse({ decoratorSay: undefined }, { override: ['decoratorSay'] }) } })]
+      })
+      assert.equal('decoratorSay' in framework.response, false)
+      assert.throws(() => createFramework({
+        plugins: [base, plugin('stranger', (k) => { k.decorateResponse({ decoratorSay: undefined }, { override: ['decoratorSay'] }) })]
+      }), { code: ErrorCode.DECORATOR_TAKEN })
+    })
+
     it('adding none of the members of a refused call', () => {
       let kernel: Kernel | undefined
       assert.throws(() => createFramework({

@@ -1,5 +1,5 @@
 // Measures one cold start in a fresh process: require the framework and create an app. Prints JSON.
-// Usage: node dist/bench/startup-probe.js <ristretto|ristretto-minimal|ristretto-opt-in|express|fastify|node>
+// Usage: node dist/bench/startup-probe.js <ristretto|ristretto-minimal|ristretto-express5|ristretto-opt-in|express|fastify|node>
 import path from 'node:path'
 
 const which = process.argv[2]
@@ -13,6 +13,10 @@ switch (which) {
   case 'ristretto-minimal':
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     app = (require(path.join(__dirname, '..', 'presets', 'minimal')) as () => unknown)()
+    break
+  case 'ristretto-express5':
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    app = (require(path.join(__dirname, '..', 'presets', 'express5')) as () => unknown)()
     break
   case 'ristretto-opt-in': {
     // eslint-disable-next-line @typescript-eslint/no-require-imports

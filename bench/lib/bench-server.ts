@@ -15,7 +15,7 @@ export interface BenchServer {
 export type StartApp = (scenario: ScenarioName, ctx: AppContext) => Promise<BenchServer | undefined>
 
 /** The benchmarked apps, in table order. */
-export const APPS = ['ristretto', 'ristretto-baseline', 'ristretto-minimal', 'ristretto-opt-in', 'express', 'fastify', 'fastify-express-headers', 'node', 'node-express-headers'] as const
+export const APPS = ['ristretto', 'ristretto-baseline', 'ristretto-minimal', 'ristretto-express5', 'ristretto-opt-in', 'express', 'fastify', 'fastify-express-headers', 'node', 'node-express-headers'] as const
 
 export type AppName = typeof APPS[number]
 

@@ -60,7 +60,21 @@ const verdicts = new Map<string, PathVerdict | undefined>()
 /** Paths judged are kept (apps add a bounded set); past this many, the oldest are forgotten. */
 const REMEMBERED = 2000
 
+/** Whether Express 4 takes the path at all (it throws for some, such as unbalanced groups). */
+function compiles (path: string, options: LayerOptions): boolean {
+  try {
+    regexpSpelling(path, options)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** A `use` path Express 4 read as a regular expression can match up to a `.`, where Express 5 no longer mounts. */
+const MOUNT_NOTE = 'Express 5 mounts middleware only where a `/` (or the end) follows the matched part; Express 4 also did before a `.`'
+
 function judge (path: string, options: LayerOptions): PathVerdict | undefined {
+  if (!compiles(path, options)) return undefined
   const tokens = legacyTokens(path)
   const error = parseError(path)
   const asRegexp = tokens.find((token) => token.type === 'regexp')
@@ -74,12 +88,15 @@ function judge (path: string, options: LayerOptions): PathVerdict | undefined {
     : asRegexp !== undefined
       ? `Express 4 read it as a regular expression; Express 5 reads \`${(asRegexp as { source: string }).source}\` as text`
       : `Express 4 and Express 5 answer ${JSON.stringify(differsAt)} differently`
-  return { problem: error === undefined ? 'changed' : 'invalid', reason, suggestion: spelling.path, notes: [...syntaxNotes(tokens), ...paramNotes(spelling)] }
+  const notes = [...syntaxNotes(tokens), ...paramNotes(spelling)]
+  if (!options.end && spelling.path instanceof RegExp) notes.push(MOUNT_NOTE)
+  return { problem: error === undefined ? 'changed' : 'invalid', reason, suggestion: spelling.path, notes }
 }
 
 /**
  * How Express 5 reads one layer path that Express 4 read with `options`: undefined when it
- * matches the same URLs with the same params (regular expressions always do).
+ * matches the same URLs with the same params (regular expressions always do), or when Express 4
+ * rejects the path itself.
  *
  * @example analyzePath('/files/*', { end: true })
  * // { problem: 'invalid', suggestion: '/files/{*splat}', notes: ['`*` is a named wildcard…', '`req.params[0]` is `req.params.splat`', …], … }

@@ -2,6 +2,7 @@
 // the same request paths (built from the Express 4 path's own pieces) and must agree on every one:
 // match or not, the matched part (trailing slashes aside), and each parameter's value. Request
 // paths with empty segments (`//`) are not tried.
+import { compile, parse, type Token } from 'path-to-regexp-8'
 import { Layer } from '../../../kernel/router/layer'
 import type { PathKey } from '../../../kernel/internal/path-to-regexp'
 import { express5Matcher, type Express5Match, type LayerOptions } from './express5-match'
@@ -29,19 +30,62 @@ function generator (seed: number): () => number {
   }
 }
 
+/** Values made of the path's own separators (`-`, `.`, `~`, …): where a parameter ends is what differs most. */
+function separatorValues (tokens: readonly LegacyToken[]): string[] {
+  const chars = new Set<string>()
+  for (const token of tokens) if (token.type === 'text') for (const c of token.value) if (!/[A-Za-z0-9/]/.test(c)) chars.add(c)
+  return [...chars].flatMap((c) => [c, c + c, 'a' + c, c + 'a', 'a' + c + 'b'])
+}
+
 /** The choices of each piece: literal text has one, a parameter its values (and absence when optional). */
 function choices (tokens: readonly LegacyToken[]): string[][] {
+  const paramValues = [...PARAM_VALUES, ...separatorValues(tokens)]
   return tokens.map((token) => {
     if (token.type === 'text') return [token.value]
     if (token.type === 'regexp') return [token.source.replace(/[\\^$|?+()[\]{}]/g, '')]
     if (token.type === 'star') return STAR_VALUES
-    const values = PARAM_VALUES.map((value) => token.prefix + value)
+    const values = paramValues.map((value) => token.prefix + value)
     return token.optional ? ['', ...values] : values
   })
 }
 
-/** Request paths made from the Express 4 path's pieces, then varied. */
-export function probePaths (tokens: readonly LegacyToken[]): string[] {
+/** The parameters and wildcards of an Express 5 path, in order. */
+function express5Keys (tokens: readonly Token[], out: Array<{ name: string, wildcard: boolean }> = []): Array<{ name: string, wildcard: boolean }> {
+  for (const token of tokens) {
+    if (token.type === 'param') out.push({ name: token.name, wildcard: false })
+    else if (token.type === 'wildcard') out.push({ name: token.name, wildcard: true })
+    else if (token.type === 'group') express5Keys(token.tokens, out)
+  }
+  return out
+}
+
+/** Request paths an Express 5 spelling matches, written by path-to-regexp 8 from sample values (and without each). */
+function express5Paths (path: string, values: readonly string[]): string[] {
+  let keys: Array<{ name: string, wildcard: boolean }>
+  let write: (params: Record<string, string | string[]>) => string
+  try {
+    keys = express5Keys(parse(path).tokens)
+    write = compile(path, { encode: false })
+  } catch {
+    return []
+  }
+  const out: string[] = []
+  for (let k = 0; k < values.length; k++) {
+    for (let skip = -1; skip < keys.length; skip++) {
+      const params: Record<string, string | string[]> = {}
+      keys.forEach((key, i) => {
+        if (i === skip) return
+        const value = values[(k + i) % values.length]
+        params[key.name] = key.wildcard ? value.split('/') : value
+      })
+      try { out.push(write(params)) } catch { /* a required parameter left out */ }
+    }
+  }
+  return out
+}
+
+/** Request paths made from the Express 4 path's pieces and from the Express 5 spelling, then varied. */
+export function probePaths (tokens: readonly LegacyToken[], spelling?: string | RegExp): string[] {
   const options = choices(tokens)
   const total = options.reduce((n, list) => n * list.length, 1)
   const bases: string[] = []
@@ -55,6 +99,7 @@ export function probePaths (tokens: readonly LegacyToken[]): string[] {
     const random = generator(options.length * 7919 + total)
     for (let n = 0; n < SAMPLED; n++) bases.push(options.map((list) => list[Math.floor(random() * list.length)]).join(''))
   }
+  if (typeof spelling === 'string') bases.push(...express5Paths(spelling, [...PARAM_VALUES, ...separatorValues(tokens), ...STAR_VALUES.filter(Boolean)]))
   const out = new Set<string>(['/', '/x', '/x/y'])
   for (const base of bases) for (const vary of VARIANTS) out.add(vary(base))
   // Empty segments (`//`) aside: the routers differ on them for nearly every path, to no effect worth a report.
@@ -69,25 +114,35 @@ function normal (value: string | string[] | undefined): string | undefined {
   return text === '' ? undefined : text
 }
 
-function express4Outcome (layer: Layer, pathname: string): Outcome {
+/**
+ * Whether a router mounts a `use` layer that matched `taken` of `pathname`: what follows must
+ * start a segment, `/` (or `.` too, in Express 4).
+ */
+function mounts (pathname: string, taken: string, separators: string): boolean {
+  const next = pathname[taken.length]
+  return taken === '' || next === undefined || separators.includes(next)
+}
+
+function express4Outcome (layer: Layer, pathname: string, end: boolean): Outcome {
   try {
     if (!layer.match(pathname)) return { kind: 'miss' }
   } catch {
     return { kind: 'error' }
   }
+  if (!end && !mounts(pathname, layer.path ?? '', '/.')) return { kind: 'miss' }
   const params = new Map<string, string | undefined>()
   for (const key of layer.keys as PathKey[]) params.set(String(key.name), normal(layer.params?.[key.name]))
   return { kind: 'match', path: layer.path ?? '', params }
 }
 
-function express5Outcome (matcher: (p: string) => Express5Match | false, pathname: string, spelling: Spelling, keys: readonly PathKey[]): Outcome {
+function express5Outcome (matcher: (p: string) => Express5Match | false, pathname: string, spelling: Spelling, keys: readonly PathKey[], end: boolean): Outcome {
   let m: Express5Match | false
   try {
     m = matcher(pathname)
   } catch {
     return { kind: 'error' }
   }
-  if (m === false) return { kind: 'miss' }
+  if (m === false || (!end && !mounts(pathname, m.path, '/'))) return { kind: 'miss' }
   const params = new Map<string, string | undefined>()
   const expected = new Set<string>()
   for (const key of keys) {
@@ -125,9 +180,9 @@ export function difference (path: string, tokens: readonly LegacyToken[], spelli
   } catch {
     return ''
   }
-  for (const probe of probePaths(tokens)) {
-    const before = express4Outcome(layer, probe)
-    const after = express5Outcome(matcher, probe, spelling, layer.keys)
+  for (const probe of probePaths(tokens, spelling.path)) {
+    const before = express4Outcome(layer, probe, options.end)
+    const after = express5Outcome(matcher, probe, spelling, layer.keys, options.end)
     if (!same(before, after, options.end)) return probe
   }
   return undefined

@@ -11,6 +11,7 @@ import { express5BodyPlugin } from '../plugins/express5-body'
 import { requestPlugin } from '../plugins/request'
 import { responsePlugin } from '../plugins/response'
 import { fileTransferPlugin } from '../plugins/file-transfer'
+import { express5FilesPlugin } from '../plugins/express5-files'
 import { staticPlugin } from '../plugins/static'
 import { viewsPlugin } from '../plugins/views'
 
@@ -28,6 +29,7 @@ const framework: Framework = createFramework({
     express5RequestPlugin(),
     express5ResponsePlugin(),
     fileTransferPlugin(),
+    express5FilesPlugin(),
     staticPlugin(),
     viewsPlugin(),
     express5BodyPlugin()

@@ -1,7 +1,7 @@
 // res.set / res.header and res.type as Express 5 has them: Content-Type through mime-types 3.
 import type { Response } from '../../kernel/types'
 import { memoizeString } from '../response/string-memo'
-import { contentTypeOf, DEFAULT_MEDIA_TYPE, mime } from './mime'
+import { contentTypeOf, DEFAULT_MEDIA_TYPE, mime } from '../shared/mime-3'
 
 /** A full Content-Type for each value given, remembered: apps set the same few types again and again. */
 const fullContentType = memoizeString(contentTypeOf)

@@ -9,7 +9,7 @@ import { links } from './links'
 import { location, redirect } from './redirect'
 import { clearCookie, vary } from './cookie'
 
-export { mime, contentTypeOf } from './mime'
+export { mime, contentTypeOf } from '../shared/mime-3'
 
 export const PLUGIN_NAME = 'express5-response'
 

@@ -1,6 +1,7 @@
 // The file-transfer plugin's per-framework switches: the defaults of its options, and what its helpers do at the edges.
 import { frameworkPolicy } from '../shared/framework-policy'
 import type { DotfilesPolicy, SymlinkPolicy } from './transfer-options'
+import { contentTypeOf } from './mime'
 
 /** How res.sendFile, res.download, res.sendfile and framework.static behave in one framework. */
 export interface FileTransferPolicy {
@@ -18,6 +19,10 @@ export interface FileTransferPolicy {
    * (and `next(err)` after it). Default none: as in Express 4, a 500 once passed to `next`.
    */
   directoryStatus: 404 | undefined
+  /** The Content-Type a file is sent with, from its name. Default: its type by mime-types 2, with the charset (`UTF-8`) for text. */
+  contentType: (file: string) => string
+  /** Whether res.sendFile (and res.download) send an ETag as the app's `etag` setting says, whatever their options say. Default false. */
+  etagFromSetting: boolean
 }
 
 /** The policy of each framework; the defaults are Express 4's behaviour. */
@@ -25,8 +30,10 @@ export const fileTransferPolicy = frameworkPolicy<FileTransferPolicy>({
   dotfiles: undefined,
   symlinks: 'follow',
   confineDownloads: false,
-  directoryStatus: undefined
+  directoryStatus: undefined,
+  contentType: contentTypeOf,
+  etagFromSetting: false
 })
 
 /** The option defaults a policy gives {@link compileTransferOptions}. */
-export type TransferDefaults = Pick<FileTransferPolicy, 'dotfiles' | 'symlinks'>
+export type TransferDefaults = Pick<FileTransferPolicy, 'dotfiles' | 'symlinks'> & Partial<Pick<FileTransferPolicy, 'contentType'>>

@@ -18,6 +18,11 @@ export function createSendFile (policy: Readonly<FileTransferPolicy>) {
       opts = {}
     }
     if (!opts.root && !path.isAbsolute(file)) throw new TypeError('path must be absolute or specify root to res.sendFile')
+    if (policy.etagFromSetting) {
+      // Layered over the caller's options, which are left as they are.
+      opts = Object.create(opts) as SendFileOptions
+      opts.etag = this.app.enabled('etag')
+    }
     sendTracked(this, file, false, opts, done, policy)
   }
 }

@@ -2,6 +2,7 @@
 import path from 'path'
 import ms from 'ms'
 import type { TransferDefaults } from './policy'
+import { contentTypeOf } from './mime'
 
 /** How paths with a segment starting with a dot are treated. */
 export type DotfilesPolicy = 'allow' | 'deny' | 'ignore'
@@ -68,6 +69,8 @@ export interface CompiledTransferOptions {
   /** Absolute root, or null when paths are taken as they are. */
   readonly root: string | null
   readonly symlinks: SymlinkPolicy
+  /** The Content-Type of a file, from its name. */
+  readonly contentType: (file: string) => string
   readonly start: number
   readonly end: number | undefined
   readonly highWaterMark: number | undefined
@@ -123,6 +126,7 @@ export function compileTransferOptions (options?: TransferOptions | null, defaul
     maxAge: parseMaxAge(opts.maxAge || opts.maxage),
     root: opts.root ? path.resolve(opts.root) : null,
     symlinks,
+    contentType: defaults?.contentType ?? contentTypeOf,
     start: Number(opts.start) || 0,
     end: opts.end !== undefined ? Number(opts.end) : undefined,
     highWaterMark: typeof opts.highWaterMark === 'number' && opts.highWaterMark > 0 ? opts.highWaterMark : undefined

@@ -6,7 +6,6 @@ import etag from 'etag'
 import parseRange from 'range-parser'
 import createError from 'http-errors'
 import type { HttpError } from '../shared/http-error'
-import { contentTypeOf } from './mime'
 import { resolveTarget } from './resolve-target'
 import { isCachableStatus, isConditionalRequest, isFresh, isPreconditionFailure, isRangeFresh } from './conditional'
 import type { CompiledTransferOptions } from './transfer-options'
@@ -162,7 +161,7 @@ class FileTransfer {
     }
     if (options.lastModified && !res.getHeader('Last-Modified')) res.setHeader('Last-Modified', stat.mtime.toUTCString())
     if (options.etag && !res.getHeader('ETag')) res.setHeader('ETag', etag(stat))
-    if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', contentTypeOf(file))
+    if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', options.contentType(file))
   }
 
   private send (file: string, stat: fs.Stats): void {

@@ -168,6 +168,14 @@ const exercises: Record<string, (framework: Framework) => Promise<void>> = {
     await request(app).get('/').expect(200, '7').expect('Content-Type', 'application/json; charset=utf-8')
     await request(app).get('/bad').expect(418)
   },
+  async 'express5-files' (framework) {
+    const app = framework()
+    app.set('etag', false)
+    app.get('/send', (req, res) => { res.sendFile(path.join(FILES, 'note.txt')) })
+    await request(app).get('/send').expect(200, 'a note').expect('Content-Type', 'text/plain; charset=utf-8')
+      .expect((res) => { assert.equal(res.headers.etag, undefined) })
+    assert.equal((framework.response as unknown as Record<string, unknown>).sendfile, undefined)
+  },
   async 'express5-body' (framework) {
     const app = framework()
     app.post('/', framework.urlencoded(), (req, res) => { res.end(JSON.stringify(req.body)) })

@@ -1,4 +1,4 @@
-// Media types as Express 5 looks them up: mime-types 3 (mime-db's current table).
+// Media types as Express 5 looks them up: mime-types 3 (mime-db's current table), shared by its response and file plugins.
 import type mimeTypes from 'mime-types'
 
 /** mime-types 3, whose API is mime-types 2's. */

@@ -1,7 +1,6 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import express5 from '../../../presets/express5'
-import { dispatch, Router4, Router5 } from './support'
+import { dispatch, express5, Router4, Router5 } from './support'
 
 type Next = (err?: unknown) => void
 type Req = { method: string, url: string, route?: unknown, [key: string]: any }

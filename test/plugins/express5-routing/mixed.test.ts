@@ -1,8 +1,7 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import request from 'supertest'
-import express4 from '../../../presets/default'
-import express5 from '../../../presets/express5'
+import { express4, express5 } from './support'
 
 type Next = (err?: unknown) => void
 type Req = { params: Record<string, unknown>, baseUrl: string, url: string, originalUrl: string }
@@ -13,7 +12,7 @@ const where = (req: Req, res: Res) => { res.json({ params: req.params, baseUrl: 
 /** An error handler that answers with the status and message of the error. */
 const report = (err: Error & { status?: number }, req: Req, res: Res, next: Next) => { void next; res.status(err.status ?? 500).send('error: ' + err.message) }
 
-describe('express5-routing: Express 4 and Express 5 routers in one app', () => {
+describe('express5-routing: Express 4 and Express 5 routers in one app (an app of each kind of framework)', () => {
   describe('an Express 4 app mounting an Express 5 router', () => {
     const app = express4()
     const v5 = express5.Router()

@@ -1,6 +1,11 @@
 // Runs one request through a router without a socket, and tells how it ended.
-import express5 from '../../../presets/express5'
+import { createFramework } from '../../../kernel'
 import express4 from '../../../presets/default'
+import { express5RoutingPlugin } from '../../../plugins/express5-routing'
+
+/** The default preset's plugins with express5-routing: every router of this framework, apps' too, is router 2's. */
+export const express5 = createFramework({ plugins: [...express4.plugins, express5RoutingPlugin()] })
+export { express4 }
 
 /** Router 2 itself (the one Express 5.2 depends on), for differential tests. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,43 +1,77 @@
-// Ends an HTTP/1 connection as soon as it has no request in flight.
-import onFinished from 'on-finished'
+// Which response closes an HTTP/1 connection during a shutdown: the last one of the requests that arrived on it.
+import type { IncomingMessage, ServerResponse } from 'http'
 import type { Socket } from 'net'
-import type { ServerResponse } from 'http'
 
 /**
- * What node's HTTP/1 server keeps on a socket: the response being written (`_httpMessage`,
- * null between requests) and the parser (null once the connection was upgraded, e.g. to a
- * WebSocket). Both are long-standing node internals, read only during a shutdown.
+ * What node's HTTP/1 server keeps on a socket and its parser: the response being written
+ * (`_httpMessage`, null between requests), the parser (null once the connection was upgraded,
+ * e.g. to a WebSocket), the latest request whose headers were parsed (`incoming`) and the time
+ * the message being parsed began (`duration()`, 0 between messages). Long-standing node
+ * internals, read only during a shutdown.
  */
+interface Http1Parser {
+  incoming?: IncomingMessage | null
+  duration?: () => number
+}
+
 interface Http1Socket extends Socket {
-  _httpMessage?: (ServerResponse & { shouldKeepAlive?: boolean }) | null
-  parser?: unknown
+  _httpMessage?: ServerResponse | null
+  parser?: Http1Parser | null
 }
 
-/** Marks a response so node writes `Connection: close` and ends the socket after it (unless already started). */
-export function closeAfter (res: ServerResponse): void {
-  if (!res.headersSent) res.shouldKeepAlive = false
+/** The response after which a connection closes, and the keep-alive it had before it was chosen. */
+interface Closer {
+  readonly res: ServerResponse
+  readonly keepAlive: boolean
+}
+
+const closers = new WeakMap<Socket, Closer>()
+
+/**
+ * Whether bytes of a request after `req` arrived on `socket`: its headers were parsed, or
+ * `req` is complete and the parser is inside the next message.
+ */
+export function laterRequestBegun (socket: Socket, req: IncomingMessage): boolean {
+  const parser = (socket as Http1Socket).parser
+  if (!parser) return false
+  if (parser.incoming && parser.incoming !== req) return true
+  return req.complete && typeof parser.duration === 'function' && parser.duration() > 0
 }
 
 /**
- * Closes an HTTP/1 connection now if it is idle (a keep-alive connection between requests),
- * or right after its in-flight response otherwise. Upgraded connections are left alone
- * (the shutdown timeout reaches them).
+ * A request arrived on `socket`: the response chosen to close the connection (if any) keeps it
+ * open instead, since this request comes after it. Returns `false` when that is too late (the
+ * response already went out with `Connection: close`): the request must then not be processed.
  */
-export function endWhenIdle (socket: Socket): void {
+export function reopen (socket: Socket): boolean {
+  const closer = closers.get(socket)
+  if (!closer) return true
+  // Headers out: node keeps `shouldKeepAlive` false when they said close (the app may have
+  // overridden it with its own `Connection` header).
+  if (closer.res.headersSent && !closer.res.shouldKeepAlive) return false
+  if (!closer.res.headersSent) closer.res.shouldKeepAlive = closer.keepAlive
+  closers.delete(socket)
+  return true
+}
+
+/**
+ * Makes `res` the response after which `socket` closes: node sends it with `Connection: close`
+ * and ends the connection once it is written. Does nothing if its headers are out already.
+ */
+export function closeAfter (socket: Socket, res: ServerResponse): void {
+  if (res.headersSent) return
+  closers.set(socket, { res, keepAlive: res.shouldKeepAlive })
+  res.shouldKeepAlive = false
+}
+
+/**
+ * When a shutdown starts: the response in flight on `socket` closes the connection if no
+ * request after it has arrived yet. An idle connection is left open: its next request, which
+ * may already be on its way, is answered with `Connection: close`.
+ */
+export function closeAfterInFlight (socket: Socket): void {
   const http1 = socket as Http1Socket
-  if (http1.destroyed) return
   const res = http1._httpMessage
-  if (!res) {
-    if (http1.parser == null) return
-    // Nothing in flight: close now (gently if bytes of a past response are still queued).
-    if (http1.writableLength === 0) http1.destroy()
-    else http1.end()
-    return
-  }
-  closeAfter(res)
-  onFinished(res, function responseDone () {
-    // node ends the socket itself after a `Connection: close` response; this catches a
-    // response whose headers went out with keep-alive before the shutdown began.
-    if (!http1.destroyed && !http1._httpMessage) http1.end()
-  })
+  if (!res || !http1.parser || http1.destroyed) return
+  if (!laterRequestBegun(socket, res.req)) closeAfter(socket, res)
 }

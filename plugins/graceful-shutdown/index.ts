@@ -12,11 +12,13 @@ const serversOf = new WeakMap<Application, Set<ShutdownableServer>>()
 /**
  * Graceful shutdown for servers made by `app.listen`: each gets `server.shutdown(options)`,
  * and `app.close(options)` shuts down all of an app's servers. Shutting down stops accepting
- * connections, closes idle keep-alive connections at once, lets in-flight requests finish
- * (their connections close after them; HTTP/2 sessions get a GOAWAY), answers requests that
- * arrive meanwhile with `Connection: close` (or 503 with `duringShutdown: 'reject'`), and
- * destroys what remains after `timeout` ms (10 000 by default). With `signals`, SIGTERM/SIGINT
- * start it. Servers made elsewhere use `shutdownable(server, options)`.
+ * connections and loses no request: in-flight requests finish and every request that reaches
+ * an open connection is served (or answered 503 with `duringShutdown: 'reject'`); an HTTP/1
+ * connection closes right after the answer to the last request that arrived on it, sent with
+ * `Connection: close`, and an idle one stays open for its next request until its keep-alive
+ * timeout; HTTP/2 sessions get a GOAWAY. What remains after `timeout` ms (10 000 by default)
+ * is destroyed. With `signals`, SIGTERM/SIGINT start it. Servers made elsewhere use
+ * `shutdownable(server, options)`.
  * Costs one listener per connection and nothing per request until a shutdown starts.
  *
  * @example

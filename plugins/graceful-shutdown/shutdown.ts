@@ -1,9 +1,8 @@
-// The shutdown of one server: stop accepting, close idle connections, drain in-flight requests, destroy the rest after a timeout.
-import http from 'http'
+// The shutdown of one server: stop accepting, answer what arrives with Connection: close, destroy the rest after a timeout.
 import type { Server } from 'net'
 import { trackConnections, type ConnectionRegistry } from './connection-registry'
 import { interceptRequests } from './closing-requests'
-import { endWhenIdle } from './http1-connection'
+import { closeAfterInFlight } from './http1-connection'
 import type { DuringShutdown } from './types'
 
 /** The settings a shutdown runs with, defaults applied. */
@@ -27,11 +26,32 @@ function destroyAll (registry: ConnectionRegistry): void {
 }
 
 /**
+ * Stops accepting connections, calling `closed` once every connection is closed. node's
+ * `http.Server#close` (node ≥ 19) also destroys the connections it sees idle, among them those
+ * whose next request is already in the socket's buffer, unread: that is skipped.
+ */
+function stopListening (server: Server, closed: () => void): void {
+  const preClose = server as Server & { closeIdleConnections?: () => void }
+  if (typeof preClose.closeIdleConnections !== 'function') {
+    server.close(closed)
+    return
+  }
+  Object.defineProperty(preClose, 'closeIdleConnections', { configurable: true, writable: true, value: function keepIdleConnections () {} })
+  try {
+    server.close(closed)
+  } finally {
+    delete preClose.closeIdleConnections
+  }
+}
+
+/**
  * Shuts `server` down gracefully (once: later calls return the first call's promise).
- * New connections are refused; idle HTTP/1 keep-alive connections close at once; a connection
- * with a request in flight closes after its response (sent with `Connection: close` when its
- * headers are not out yet); HTTP/2 sessions get a GOAWAY and close after their open streams;
- * after `timeout` ms whatever is still open is destroyed. Resolves when the server is closed.
+ * New connections are refused. No HTTP/1 connection is closed while a request may be on its
+ * way: the last request that arrives on a connection is answered with `Connection: close` and
+ * the connection ends after it (a response in flight is that request when its headers are not
+ * out yet); an idle keep-alive connection stays open for its next request, until its
+ * keep-alive timeout. HTTP/2 sessions get a GOAWAY and close after their open streams. After
+ * `timeout` ms whatever is still open is destroyed. Resolves when the server is closed.
  */
 export function shutdownServer (server: Server, settings: ShutdownSettings): Promise<void> {
   const running = shutdowns.get(server)
@@ -44,7 +64,7 @@ export function shutdownServer (server: Server, settings: ShutdownSettings): Pro
       resolve()
     }
     if (server.listening) {
-      server.close(closed)
+      stopListening(server, closed)
     } else if (registry.sockets.size > 0) {
       // Closed earlier by plain `server.close()`: wait for its connections.
       server.once('close', closed)
@@ -53,9 +73,7 @@ export function shutdownServer (server: Server, settings: ShutdownSettings): Pro
       return
     }
     interceptRequests(server, settings.duringShutdown)
-    for (const socket of registry.http1) endWhenIdle(socket)
-    // Idle connections accepted before tracking started (node ≥ 18.2).
-    if (server instanceof http.Server && typeof server.closeIdleConnections === 'function') server.closeIdleConnections()
+    for (const socket of registry.http1) closeAfterInFlight(socket)
     for (const session of registry.sessions) session.close()
     if (settings.timeout !== Infinity) {
       timer = setTimeout(destroyAll, settings.timeout, registry)

@@ -3,9 +3,9 @@ import type { Server } from 'net'
 
 /** What a request that arrives on an open connection during a shutdown gets. */
 export type DuringShutdown =
-  /** Served by the app as usual, with `Connection: close` (HTTP/1) so the connection ends after it. */
+  /** Served by the app as usual; on HTTP/1 the last one that arrived on a connection gets `Connection: close`. */
   | 'serve'
-  /** Answered `503 Service Unavailable` with `Connection: close`, without reaching the app. */
+  /** Answered `503 Service Unavailable` without reaching the app (the last one on a connection with `Connection: close`). */
   | 'reject'
 
 /** Options of one shutdown: `server.shutdown(options)`, `app.close(options)`. */
@@ -33,9 +33,11 @@ export interface GracefulShutdownOptions extends ShutdownOptions {
 /** A server that can shut down gracefully (made by `app.listen` with the plugin, or passed to `shutdownable`). */
 export interface Shutdownable {
   /**
-   * Stops accepting connections, closes idle keep-alive connections at once, lets in-flight
-   * requests finish (their connections close after them) and destroys what is left after
-   * `timeout` ms. Resolves when every connection is closed. Calling it again returns the same promise.
+   * Stops accepting connections, lets in-flight requests finish and serves the requests that
+   * reach open connections; each HTTP/1 connection closes after the answer to its last request
+   * (sent with `Connection: close`), an idle one stays open for its next request until its
+   * keep-alive timeout. Destroys what is left after `timeout` ms. Resolves when every
+   * connection is closed. Calling it again returns the same promise.
    */
   shutdown (options?: ShutdownOptions): Promise<void>
   /** `true` from the moment `shutdown()` was called. */

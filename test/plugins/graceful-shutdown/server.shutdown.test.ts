@@ -43,7 +43,7 @@ describe('server.shutdown([options])', () => {
     assert.equal(server.listening, false)
   })
 
-  it('closes idle keep-alive connections at once and lets an in-flight request finish with Connection: close', async () => {
+  it('keeps an idle keep-alive connection for its next request, answered with Connection: close, and lets an in-flight request finish', async () => {
     // No shutdown timeout and no keep-alive timeout: only the shutdown's own work ends connections.
     const { app, arrived, release } = slowApp({ timeout: Infinity })
     const server: any = app.listen(0)
@@ -54,13 +54,16 @@ describe('server.shutdown([options])', () => {
       const slow = get(port, '/slow', agent)
       await arrived
       const fast = await get(port, '/fast', agent)
-      assert.equal(fast.body, 'fast')
       assert.equal(fast.headers.connection, 'keep-alive')
       const idleSocket = fast.socket
 
       let resolved = false
       const done = server.shutdown().then(() => { resolved = true })
-      // Nothing but the shutdown closes the idle connection here.
+      // The idle connection is still there for the request its client sends next.
+      const next = await get(port, '/fast', agent)
+      assert.equal(next.socket, idleSocket)
+      assert.equal(next.body, 'fast')
+      assert.equal(next.headers.connection, 'close')
       await closed(idleSocket)
       assert.equal(resolved, false, 'resolved while a request was in flight')
 
@@ -74,6 +77,18 @@ describe('server.shutdown([options])', () => {
     } finally {
       agent.destroy()
     }
+  })
+
+  it('closes an idle keep-alive connection when its keep-alive timeout ends', async () => {
+    const app = frameworkWith({ timeout: Infinity })()
+    app.get('/', (req, res) => { res.send('hi') })
+    const server: any = app.listen(0)
+    server.keepAliveTimeout = 1
+    const conn = rawConnection(await portOf(server))
+    conn.send('GET / HTTP/1.1\r\nHost: x\r\n\r\n')
+    await conn.until('hi')
+    await server.shutdown()
+    assert.match(await conn.ended, /Connection: keep-alive/i)
   })
 
   it('refuses new connections once started', async () => {
@@ -207,16 +222,72 @@ describe('server.shutdown([options])', () => {
     await server.shutdown()
   })
 
-  it('closes a connection that never sent a request', async () => {
-    // No shutdown timeout and no headers timeout: only the shutdown's own work ends the connection.
+  it('answers the first request of a connection accepted before it, with Connection: close', async () => {
+    // No shutdown timeout and no headers timeout: only the request's answer ends the connection.
     const server: any = frameworkWith({ timeout: Infinity })().listen(0)
     server.headersTimeout = server.requestTimeout = 0
     const port = await portOf(server)
     const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve))
-    const socket = net.connect(port, '127.0.0.1')
-    await new Promise((resolve) => socket.once('connect', resolve))
+    const conn = rawConnection(port)
+    await new Promise((resolve) => conn.socket.once('connect', resolve))
     await accepted
-    await server.shutdown()
-    await closed(socket)
+    const done = server.shutdown()
+    conn.send('GET /missing HTTP/1.1\r\nHost: x\r\n\r\n')
+    const text = await conn.ended
+    assert.match(text, /^HTTP\/1\.1 404 /)
+    assert.match(text, /Connection: close/i)
+    await done
+  })
+
+  it('answers pipelined requests that arrive together, only the last with Connection: close', async () => {
+    const { app, arrived, release } = slowApp({ timeout: Infinity })
+    const server: any = app.listen(0)
+    const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve))
+    const conn = rawConnection(await portOf(server))
+    const requests = 'GET /slow HTTP/1.1\r\nHost: x\r\n\r\n' + 'GET /fast HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(3)
+    conn.send(requests.slice(0, requests.indexOf('GET /fast')))
+    await arrived
+    const done = server.shutdown()
+    conn.send(requests.slice(requests.indexOf('GET /fast')))
+    // The slow reply goes once the server has read the three requests behind it.
+    const socket = await accepted
+    while (socket.bytesRead < requests.length) await new Promise(setImmediate)
+    release()
+    const replies = (await conn.ended).split(/(?=HTTP\/1\.1 )/)
+    assert.equal(replies.length, 4)
+    assert.match(replies[0], /slow done$/)
+    for (const reply of replies.slice(0, 3)) assert.match(reply, /Connection: keep-alive/i)
+    assert.match(replies[3], /Connection: close/i)
+    assert.match(replies[3], /fast$/)
+    await done
+  })
+
+  it('does not process a request that arrives after the Connection: close answer began', async () => {
+    const app = frameworkWith({ timeout: Infinity })()
+    const finish = deferred()
+    let lateReached = false
+    let streamSocket!: net.Socket
+    app.get('/stream', (req, res) => {
+      streamSocket = req.socket
+      finish.promise.then(() => { res.write('part1;'); return new Promise(setImmediate) }).then(() => res.end('part2'))
+    })
+    app.get('/late', (req, res) => { lateReached = true; res.send('late') })
+    const server: any = app.listen(0)
+    const port = await portOf(server)
+    const conn = rawConnection(port)
+    const requests = ['GET /stream HTTP/1.1\r\nHost: x\r\n\r\n', 'GET /late HTTP/1.1\r\nHost: x\r\n\r\n']
+    conn.send(requests[0])
+    while (!streamSocket) await new Promise(setImmediate)
+    const done = server.shutdown()
+    finish.resolve()
+    await conn.until('part1;')
+    conn.send(requests[1])
+    const text = await conn.ended
+    await done
+    assert.match(text, /^HTTP\/1\.1 200 OK/)
+    assert.match(text, /Connection: close/i)
+    assert.match(text, /part1;.*part2/s)
+    assert.equal(text.split('HTTP/1.1 ').length, 2, 'one answer only')
+    assert.equal(lateReached, false)
   })
 })

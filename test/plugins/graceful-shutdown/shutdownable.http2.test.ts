@@ -77,29 +77,33 @@ describe('shutdownable(http2 server)', () => {
     assert.ok(outcome instanceof Error || outcome.status === 0, JSON.stringify(outcome))
   })
 
-  it('TLS with allowHTTP1: closes an idle HTTP/1.1 connection and drains an h2 session', { skip: tlsSkipReason() }, async () => {
+  it('TLS with allowHTTP1: closes an idle HTTP/1.1 connection after its next request and drains an h2 session', { skip: tlsSkipReason() }, async () => {
     const cert = selfSignedCertificate()!
     const { app, arrived, release } = slowApp()
-    // No timeout (and no keep-alive timeout for HTTP/1 here): only the shutdown's own work ends connections.
+    // No timeout (and no keep-alive timeout for HTTP/1 here): the HTTP/1 connection ends after its next request only.
     const server = shutdownable(http2.createSecureServer({ key: cert.key, cert: cert.cert, allowHTTP1: true }, app), { timeout: Infinity })
     server.listen(0, '127.0.0.1')
     const port = await portOf(server)
 
     // An HTTP/1.1 keep-alive connection, idle after its request.
     const agent = new https.Agent({ keepAlive: true, ca: cert.cert, servername: 'localhost' })
-    const http1Socket = await new Promise<import('node:net').Socket>((resolve, reject) => {
+    const http1Get = () => new Promise<{ socket: import('node:net').Socket, connection?: string }>((resolve, reject) => {
       https.get({ host: '127.0.0.1', port, path: '/fast', agent, servername: 'localhost' }, (res) => {
         const socket = res.socket
         res.resume()
-        res.on('end', () => resolve(socket))
+        res.on('end', () => resolve({ socket, connection: res.headers.connection }))
       }).on('error', reject)
     })
+    const http1Socket = (await http1Get()).socket
 
     const session = http2.connect(`https://localhost:${port}`, { ca: cert.cert })
     session.on('error', () => {})
     const slow = h2Get(session, '/slow')
     await arrived
     const done = server.shutdown()
+    const next = await http1Get()
+    assert.equal(next.socket, http1Socket)
+    assert.equal(next.connection, 'close')
     await closed(http1Socket)
     release()
     assert.deepEqual(await slow, { status: 200, text: 'slow done' })

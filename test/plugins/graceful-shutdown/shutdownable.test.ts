@@ -14,7 +14,7 @@ describe('shutdownable(server[, options])', () => {
     app.get('/fast', (req, res) => { res.send('fast') })
     const server = shutdownable(http.createServer(app), { timeout: 5000 })
     assert.equal(server.shuttingDown, false)
-    // No keep-alive timeout: nothing but the shutdown closes the idle connection.
+    // No keep-alive timeout: the idle connection closes after its next request only.
     server.keepAliveTimeout = 0
     server.listen(0)
     const port = await portOf(server)
@@ -24,6 +24,9 @@ describe('shutdownable(server[, options])', () => {
     const fast = await get(port, '/fast', agent)
     const done = server.shutdown()
     assert.equal(server.shuttingDown, true)
+    const next = await get(port, '/fast', agent)
+    assert.equal(next.socket, fast.socket)
+    assert.equal(next.headers.connection, 'close')
     await closed(fast.socket)
     gate.resolve()
     const reply = await slow

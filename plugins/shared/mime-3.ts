@@ -1,9 +1,18 @@
 // Media types as Express 5 looks them up: mime-types 3 (mime-db's current table), shared by its response and file plugins.
-import type mimeTypes from 'mime-types'
 
-/** mime-types 3, whose API is mime-types 2's. */
+/** The part of mime-types 3's API the framework uses. */
+export interface MimeTypes3 {
+  /** The media type of a path, file name or extension; false when unknown. */
+  lookup (pathOrExtension: string): string | false
+  /** A full Content-Type (with the charset for text) for a media type or an extension; false when unknown. */
+  contentType (typeOrExtension: string): string | false
+  /** The default charset of a media type; false when it has none. */
+  charset (type: string): string | false
+}
+
+/** mime-types 3. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-export const mime: typeof mimeTypes = require('mime-types-3')
+export const mime: MimeTypes3 = require('mime-types-3')
 
 /** What an unknown extension maps to. */
 export const DEFAULT_MEDIA_TYPE = 'application/octet-stream'

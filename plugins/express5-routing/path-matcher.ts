@@ -96,12 +96,27 @@ function regexpMatcher (regexp: RegExp): PathMatcher {
 export function compilePath (path: Path, options: PathOptions): PathMatcher[] {
   const one = (p: unknown): PathMatcher => {
     if (p instanceof RegExp) return regexpMatcher(p)
-    return match((options.strict ? p : loosen(p)) as string, {
-      sensitive: options.sensitive,
-      end: options.end,
-      trailing: !options.strict,
-      decode: decodeParam
-    }) as PathMatcher
+    if (p === '/') return rootMatcher(options)
+    return stringMatcher(p, options)
   }
   return Array.isArray(path) ? path.map(one) : [one(path)]
+}
+
+/** The matchers of `/` by options: every handler of a route has a layer on `/`, and a matcher holds no state, so one serves them all. */
+const rootMatchers = new Map<string, PathMatcher>()
+
+function rootMatcher (options: PathOptions): PathMatcher {
+  const key = `${Boolean(options.sensitive)} ${Boolean(options.strict)} ${options.end !== false}`
+  let matcher = rootMatchers.get(key)
+  if (matcher === undefined) rootMatchers.set(key, matcher = stringMatcher('/', options))
+  return matcher
+}
+
+function stringMatcher (p: unknown, options: PathOptions): PathMatcher {
+  return match((options.strict ? p : loosen(p)) as string, {
+    sensitive: options.sensitive,
+    end: options.end,
+    trailing: !options.strict,
+    decode: decodeParam
+  }) as PathMatcher
 }

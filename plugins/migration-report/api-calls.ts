@@ -1,5 +1,5 @@
-// Calls of APIs Express 5 removed or changed: the request, response and application members
-// are wrapped (on the framework's finished prototypes) to note each such call with its call site.
+// Calls of APIs Express 5 removed or changed: each request, response and app gets own accessors
+// for the members concerned, which note each such call with its call site.
 import parseUrl from 'parseurl'
 import type { Application, Request, Response } from '../../kernel'
 import { callerOutsideFramework, formatCallSite } from './call-site'
@@ -92,60 +92,88 @@ export function requestLabel (req: Request | undefined): string | undefined {
 
 type Owner = (self: any) => { app: Application | undefined, req: Request | undefined }
 
-/**
- * Replaces `proto[name]` with a member that notes the forms `check` finds. A method whose every
- * call is noted becomes an accessor that notes the read and returns the method itself, so no
- * frame of this plugin stands between the caller and the method (deprecation warnings keep
- * naming the caller); assigning it gives the instance its own value, as for a method.
- */
-function wrap (proto: object, name: string, check: Check, owner: Owner, everyCall: boolean): void {
-  const descriptor = Object.getOwnPropertyDescriptor(proto, name)
-  if (!descriptor) return
-  const note = (self: unknown, args: unknown[], above: Function): void => {
-    const form = check(args)
-    if (!form) return
-    const site = callerOutsideFramework(above)
-    const { app, req } = owner(self)
-    if (site && app) recordCall(app, form.api, form.advice, formatCallSite(site), requestLabel(req))
-  }
-  const method = descriptor.value
-  if (typeof method === 'function' && everyCall) {
-    const read = function (this: unknown): unknown {
-      note(this, [], read)
-      return method
-    }
-    const write = function (this: object, value: unknown): void {
-      Object.defineProperty(this, name, { configurable: true, enumerable: true, writable: true, value })
-    }
-    Object.defineProperty(proto, name, { configurable: true, enumerable: descriptor.enumerable, get: read, set: write })
-  } else if (typeof method === 'function') {
-    const checked = function (this: unknown, ...args: unknown[]): unknown {
-      note(this, args, checked)
+/** The checking stand-ins of methods, by member name and method (made once each). */
+const standIns = new Map<string, WeakMap<Function, Function>>()
+
+/** `method`, with the forms `check` finds noted before it runs. */
+function standIn (name: string, method: Function, check: Check, owner: Owner): Function {
+  let byMethod = standIns.get(name)
+  if (!byMethod) standIns.set(name, byMethod = new WeakMap())
+  let checked = byMethod.get(method)
+  if (!checked) {
+    const wrapper = function (this: unknown, ...args: unknown[]): unknown {
+      note(this, args, check, owner, wrapper)
       return method.apply(this, args)
     }
-    Object.defineProperty(checked, 'name', { configurable: true, value: method.name })
-    Object.defineProperty(checked, 'length', { configurable: true, value: method.length })
-    Object.defineProperty(proto, name, { ...descriptor, value: checked })
-  } else if (descriptor.get) {
-    const getter = descriptor.get
-    const checked = function (this: unknown): unknown {
-      note(this, [], checked)
-      return getter.call(this)
-    }
-    Object.defineProperty(proto, name, { ...descriptor, get: checked })
+    Object.defineProperty(wrapper, 'name', { configurable: true, value: method.name })
+    Object.defineProperty(wrapper, 'length', { configurable: true, value: method.length })
+    byMethod.set(method, checked = wrapper)
   }
+  return checked
+}
+
+function note (self: unknown, args: unknown[], check: Check, owner: Owner, above: Function): void {
+  const form = check(args)
+  if (!form) return
+  const site = callerOutsideFramework(above)
+  const { app, req } = owner(self)
+  if (site && app) recordCall(app, form.api, form.advice, formatCallSite(site), requestLabel(req))
+}
+
+/**
+ * Gives `target` (a request, response or app) an own accessor for each member of `table`, which
+ * reads the member from the prototype `target` has at that moment (or from what `target` held). A method whose every call
+ * is noted is returned as it is, the read being noted, so no frame of this plugin stands between
+ * the caller and the method (deprecation warnings keep naming the caller); other methods are
+ * returned wrapped, their arguments checked; a getter is noted and read. Assigning the member
+ * gives `target` its own value, as for any member. The prototypes are left alone.
+ */
+function watch (target: object, table: Record<string, Check>, owner: Owner): void {
+  for (const [name, check] of Object.entries(table)) {
+    // An app holds its members itself (they are mixed into it): those are kept and read here.
+    const own = Object.getOwnPropertyDescriptor(target, name)
+    const read = function (this: object): unknown {
+      const proto = Object.getPrototypeOf(this) as object | null
+      const descriptor = own ?? (proto === null ? undefined : lookup(proto, name))
+      if (descriptor === undefined) return undefined
+      if (descriptor.get !== undefined || descriptor.set !== undefined) {
+        note(this, [], check, owner, read)
+        return descriptor.get === undefined ? undefined : descriptor.get.call(this)
+      }
+      const value: unknown = descriptor.value
+      if (typeof value !== 'function') return value
+      if (ALWAYS.has(check)) { note(this, [], check, owner, read); return value }
+      return standIn(name, value, check, owner)
+    }
+    Object.defineProperty(target, name, {
+      configurable: true,
+      enumerable: false,
+      get: read,
+      set (this: object, value: unknown) { Object.defineProperty(this, name, { configurable: true, enumerable: true, writable: true, value }) }
+    })
+  }
+}
+
+/** The descriptor of `name` on `proto` or its own prototypes. */
+function lookup (proto: object, name: string): PropertyDescriptor | undefined {
+  for (let p: object | null = proto; p !== null; p = Object.getPrototypeOf(p) as object | null) {
+    const descriptor = Object.getOwnPropertyDescriptor(p, name)
+    if (descriptor) return descriptor
+  }
+  return undefined
 }
 
 const ofRequest: Owner = (req: Request) => ({ app: req.app, req })
 const ofResponse: Owner = (res: Response) => ({ app: res.app ?? res.req?.app, req: res.req })
 const ofApplication: Owner = (app: Application) => ({ app, req: undefined })
 
-export function watchRequest (proto: Request): void {
-  for (const [name, check] of Object.entries(REQUEST)) wrap(proto, name, check, ofRequest, ALWAYS.has(check))
+/** Watches one request and its response: each gets own accessors for the members checked. */
+export function watchExchange (req: Request, res: Response): void {
+  watch(req, REQUEST, ofRequest)
+  watch(res, RESPONSE, ofResponse)
 }
-export function watchResponse (proto: Response): void {
-  for (const [name, check] of Object.entries(RESPONSE)) wrap(proto, name, check, ofResponse, ALWAYS.has(check))
-}
-export function watchApplication (proto: Application): void {
-  for (const [name, check] of Object.entries(APPLICATION)) wrap(proto, name, check, ofApplication, ALWAYS.has(check))
+
+/** Watches one app's setup members (`app.del`, `app.param`). */
+export function watchApplication (app: Application): void {
+  watch(app, APPLICATION, ofApplication)
 }

@@ -1,8 +1,8 @@
 // The migration-report plugin: what an Express 4 app would have to change to run on Express 5.
-import { definePlugin, type Application, type Plugin } from '../../kernel'
+import { definePlugin, type Application, type Plugin, type Request, type Response } from '../../kernel'
 import { recordLayer, recordSubApp } from './registry'
-import { watchApplication, watchRequest, watchResponse } from './api-calls'
-import { appCreated, appCreating, queryWatch, querySettingSet } from './settings'
+import { watchApplication, watchExchange } from './api-calls'
+import { appCreated, appCreating, querySettingSet, watchQuery } from './settings'
 import { callerOutsideFramework, formatCallSite } from './call-site'
 import { implicitExtended, migrationReport } from './report'
 import type { MigrationReport } from './types'
@@ -32,6 +32,45 @@ const FIRST = { name: PLUGIN_NAME, stage: -100 }
 
 type Urlencoded = (this: unknown, options?: { extended?: boolean }) => Function
 
+/** Marks the requests already watched (by the outermost app they reach). */
+const WATCHED = Symbol('ristretto.migration-report.watched')
+
+/** The layer every app's router gets after its `query` layer: watches the request once. */
+function watchLayer (app: Application) {
+  return function migrationReport (req: Request & { [WATCHED]?: true }, res: Response, next: () => void): void {
+    if (req[WATCHED] !== true) {
+      req[WATCHED] = true
+      watchQuery(app, req)
+      watchExchange(req, res)
+    }
+    next()
+  }
+}
+
+/**
+ * `framework.urlencoded`, as the body-urlencoded plugin gives it (before or after this plugin
+ * runs), made to remember the middleware it makes without `extended`, with where it was made.
+ */
+function watchUrlencoded (framework: object): void {
+  let current: Urlencoded | undefined
+  const watched = function urlencoded (this: unknown, options?: { extended?: boolean }): Function {
+    const middleware = current!.call(this, options)
+    if (options?.extended === undefined) {
+      const site = callerOutsideFramework(watched)
+      implicitExtended.set(middleware, site ? formatCallSite(site) : 'an unknown place')
+    }
+    return middleware
+  }
+  const existing = (framework as { urlencoded?: Urlencoded }).urlencoded
+  if (typeof existing === 'function') current = existing
+  Object.defineProperty(framework, 'urlencoded', {
+    configurable: true,
+    enumerable: true,
+    get: () => typeof current === 'function' ? watched : current,
+    set: (value: Urlencoded | undefined) => { current = value }
+  })
+}
+
 /**
  * The migration report: `app.migrationReport()` lists the routes and middleware whose paths
  * Express 5 reads differently (with the spelling to use), the calls of APIs Express 5 removed or
@@ -50,24 +89,9 @@ export function migrationReportPlugin (): Plugin {
       hooks.appCreated.tap(FIRST, appCreating)
       hooks.appCreated.tap(LAST, appCreated)
       hooks.setting.for('query parser').tap(PLUGIN_NAME, (app) => { querySettingSet(app) })
-      hooks.routerCreated.tap(LAST, (app, router) => { router.use(queryWatch(app)) })
-      hooks.extendRequest.tap(PLUGIN_NAME, watchRequest)
-      hooks.extendResponse.tap(PLUGIN_NAME, watchResponse)
-      hooks.extendApplication.tap(PLUGIN_NAME, (application) => {
-        watchApplication(application)
-        const frameworkWithParser = framework as unknown as { urlencoded?: Urlencoded }
-        const urlencoded = frameworkWithParser.urlencoded
-        if (typeof urlencoded !== 'function') return
-        frameworkWithParser.urlencoded = function (this: unknown, options?: { extended?: boolean }) {
-          const middleware = urlencoded.call(this, options)
-          if (options?.extended === undefined) {
-            const site = callerOutsideFramework(frameworkWithParser.urlencoded!)
-            implicitExtended.set(middleware, site ? formatCallSite(site) : 'unknown place')
-          }
-          return middleware
-        }
-        Object.defineProperty(frameworkWithParser.urlencoded, 'name', { value: 'urlencoded' })
-      })
+      hooks.appCreated.tap(LAST, watchApplication)
+      hooks.routerCreated.tap(LAST, (app, router) => { router.use(watchLayer(app)) })
+      watchUrlencoded(framework)
       decorateApplication({
         migrationReport (this: Application) { return migrationReport(this) }
       })

@@ -32,8 +32,6 @@ export function appCreating (app: Application): void { creating.add(app) }
 export function appCreated (app: Application): void { creating.delete(app) }
 export function querySettingSet (app: Application): void { if (!creating.has(app)) chosen.add(app) }
 
-/** Marks requests whose `req.query` is already watched (by the outermost app). */
-const WATCHED = Symbol('ristretto.migration-report.query')
 
 /** Flat objects compared as plain ones (querystring's have no prototype). */
 function plain (value: unknown): unknown {
@@ -41,14 +39,13 @@ function plain (value: unknown): unknown {
 }
 
 /**
- * The layer each app's router gets right after its `query` layer: `req.query` stays what it is,
- * read through an accessor that compares the parse with Express 5's default and notes assignments.
+ * Watches `req.query` as the outermost app's `query` layer left it: it stays what it is, read
+ * through an accessor that compares the parse with Express 5's default and notes assignments.
  */
-export function queryWatch (app: Application) {
-  return function migrationReport (req: Request & { [WATCHED]?: true }, res: unknown, next: () => void): void {
+export function watchQuery (app: Application, req: Request): void {
+  {
     const descriptor = Object.getOwnPropertyDescriptor(req, 'query')
-    if (req[WATCHED] || !descriptor) { next(); return }
-    req[WATCHED] = true
+    if (!descriptor) return
     const relies = app.get('query parser') === 'extended' && !chosen.has(app)
     let compared = !relies
     let value: unknown = descriptor.value
@@ -77,6 +74,5 @@ export function queryWatch (app: Application) {
         else value = next
       }
     })
-    next()
   }
 }

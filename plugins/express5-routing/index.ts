@@ -13,6 +13,12 @@ export type { RouteParameters } from './route-parameters'
 export { Layer } from './layer'
 export { compilePath, decodeParam, type Path, type PathMatch, type PathMatcher, type PathOptions } from './path-matcher'
 
+/** What the plugin gives the framework, for a preset's type: `framework.Router` and `framework.Route`. */
+export interface Express5RoutingStatics {
+  Router: RouterConstructor
+  Route: typeof Route
+}
+
 /**
  * Gives the framework router 2's routers: `framework.Router` (with or without `new`) and the
  * router of every app make routers with path-to-regexp 8 syntax (`/:id`, `/*path`, `/{:page}`),
@@ -24,12 +30,6 @@ export { compilePath, decodeParam, type Path, type PathMatch, type PathMatcher, 
  * preset can be mounted in an app of this framework, and the reverse, each routing the requests
  * it handles by its own rules.
  */
-/** What the plugin gives the framework, for a preset's type: `framework.Router` and `framework.Route`. */
-export interface Express5RoutingStatics {
-  Router: RouterConstructor
-  Route: typeof Route
-}
-
 export function express5RoutingPlugin (): Plugin {
   return definePlugin({
     name: PLUGIN_NAME,

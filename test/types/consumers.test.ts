@@ -68,6 +68,9 @@ function commonjsFile (list: Entry[], defaultImport: boolean): string {
     'const app = m0()',
     'app.use(m1(\'dev\'), m2.json(), m0.static(\'public\'))',
     'app.get(\'/users/:id\', (req, res) => { res.json({ id: req.params.id }) })',
+    // The express5 preset, typed as Express 5: path-to-regexp 8 parameters, body-only res.json.
+    "import express5 = require('ristretto/presets/express5')",
+    'express5().use(express5.json()).get(\'/files/*path{.:ext}\', (req, res) => { res.status(200).json({ path: req.params.path.join(\'/\'), ext: req.params.ext }) })',
     `export const loaded = [${list.map((_, i) => `m${i}`).join(', ')}]`
   )
   return lines.join('\n') + '\n'
@@ -81,6 +84,10 @@ function esmFile (list: Entry[]): string {
   lines.push(
     "import { Router, json, type Request, type Response, type NextFunction } from 'ristretto'",
     "import { urlencoded } from 'ristretto/parser'",
+    "import express5, { Router as Router5, type Request as Request5, type Response as Response5 } from 'ristretto/presets/express5'",
+    'const router5 = Router5()',
+    'router5.get(\'/:id\', (req: Request5<{ id: string }>, res: Response5) => { res.redirect(301, `/items/${req.params.id}`) })',
+    'express5().use(express5.urlencoded({ extended: false }), router5)',
     'const app = m0()',
     'const router = Router()',
     'router.get(\'/users/:id\', (req: Request<{ id: string }>, res: Response, next: NextFunction) => { res.json({ id: req.params.id }); next() })',

@@ -1,6 +1,6 @@
 // Type-level differential: every snippet of corpus/ is compiled against @types/express (+ @types/morgan,
 // @types/body-parser) and against ristretto's built .d.ts, and the two verdicts are compared.
-// Usage: node --import tsx test/types/differential/run.ts [--build] [--quiet] [--json out.json] [filter ...]
+// Usage: node --import tsx test/types/differential/run.ts [--express5] [--build] [--quiet] [--json out.json] [filter ...]
 // Exit status 1 when a snippet differs, or when the corpus does not hold against the reference side.
 import ts from 'typescript'
 import fs from 'node:fs'
@@ -11,19 +11,41 @@ import { strictNode16 } from '../../support/strict-node16'
 
 const here = __dirname
 const root = path.resolve(here, '..', '..', '..')
-const corpusDir = path.join(here, 'corpus')
 /** Virtual directory of the snippet files (inside the package, so `ristretto` resolves to itself). */
 const snippetDir = path.join(here, '.snippets')
 const helperFile = path.join(snippetDir, '__helpers.d.ts')
 
 export type Side = 'reference' | 'ristretto'
 
-/** Specifiers the snippets import, and what each side resolves them to. */
-const ristrettoSpecifiers: Record<string, string> = {
-  express: 'ristretto',
-  'express-serve-static-core': 'ristretto/core',
-  morgan: 'ristretto/logger',
-  'body-parser': 'ristretto/parser'
+/** A corpus and the modules its specifiers stand for on each side. */
+export interface Suite {
+  corpusDir: string
+  /** Specifiers the snippets import, and what the ristretto side resolves them to. */
+  ristretto: Record<string, string>
+  /** Specifiers the reference side resolves to a declaration file of its own (others: as node does). */
+  reference: Record<string, string>
+}
+
+/** Express 4: `@types/express` 4 against the default preset. */
+export const express4Suite: Suite = {
+  corpusDir: path.join(here, 'corpus'),
+  ristretto: {
+    express: 'ristretto',
+    'express-serve-static-core': 'ristretto/core',
+    morgan: 'ristretto/logger',
+    'body-parser': 'ristretto/parser'
+  },
+  reference: { morgan: path.join(root, 'node_modules', '@types', 'morgan', 'index.d.ts') }
+}
+
+/**
+ * Express 5: `@types/express` 5 (the dev dependency `@types/express-5`, whose own
+ * `express-serve-static-core` 5 it resolves next to itself) against `ristretto/presets/express5`.
+ */
+export const express5Suite: Suite = {
+  corpusDir: path.join(here, 'corpus', 'express5'),
+  ristretto: { express: 'ristretto/presets/express5', 'body-parser': 'ristretto/parser' },
+  reference: { express: path.join(root, 'node_modules', '@types', 'express-5', 'index.d.ts') }
 }
 
 export interface Snippet {
@@ -59,7 +81,7 @@ export interface Report { results: SnippetResult[]; same: number; different: num
 const DIRECTIVE = /\/\/\s*@ts-expect-error/
 const EXPECT_TYPE = /\/\/\s*\$ExpectType\s+(.+?)\s*$/
 
-export function loadCorpus (): Snippet[] {
+export function loadCorpus (corpusDir: string = express4Suite.corpusDir): Snippet[] {
   const snippets: Snippet[] = []
   const files = fs.readdirSync(corpusDir).filter((f) => f.endsWith('.ts')).sort()
   const seen = new Set<string>()
@@ -113,12 +135,7 @@ function compiledText (s: Snippet): string {
 
 const compilerOptions: ts.CompilerOptions = { ...strictNode16, skipLibCheck: true, noEmit: true }
 
-/** @types/morgan, a dev dependency. */
-function referenceMorgan (): string {
-  return path.join(root, 'node_modules', '@types', 'morgan', 'index.d.ts')
-}
-
-function compileSide (side: Side, snippets: Snippet[], sourceCache: Map<string, ts.SourceFile>): { program: ts.Program; bySnippet: Map<string, SideResult>; global: string[] } {
+function compileSide (suite: Suite, side: Side, snippets: Snippet[], sourceCache: Map<string, ts.SourceFile>): { program: ts.Program; bySnippet: Map<string, SideResult>; global: string[] } {
   const files = new Map<string, string>()
   for (const s of snippets) files.set(snippetPath(s), compiledText(s))
   files.set(helperFile, helpers)
@@ -141,14 +158,14 @@ function compileSide (side: Side, snippets: Snippet[], sourceCache: Map<string, 
   const readFile = host.readFile.bind(host)
   host.readFile = (f) => files.get(f) ?? readFile(f)
   const moduleCache = ts.createModuleResolutionCache(root, (x) => x, compilerOptions)
-  const morganTypes = referenceMorgan()
   host.resolveModuleNameLiterals = (literals, containingFile, redirected, options, containingSourceFile) => {
     return literals.map((lit) => {
       let name = lit.text
       const fromSnippet = files.has(containingFile)
-      if (fromSnippet && side === 'ristretto' && ristrettoSpecifiers[name]) name = ristrettoSpecifiers[name]
-      if (fromSnippet && side === 'reference' && name === 'morgan') {
-        return { resolvedModule: { resolvedFileName: morganTypes, extension: ts.Extension.Dts, isExternalLibraryImport: true } }
+      if (fromSnippet && side === 'ristretto' && suite.ristretto[name]) name = suite.ristretto[name]
+      const own = fromSnippet && side === 'reference' ? suite.reference[name] : undefined
+      if (own !== undefined) {
+        return { resolvedModule: { resolvedFileName: own, extension: ts.Extension.Dts, isExternalLibraryImport: true } }
       }
       const mode = ts.getModeForUsageLocation(containingSourceFile, lit, options)
       return ts.resolveModuleName(name, containingFile, options, host, moduleCache, redirected, mode)
@@ -179,12 +196,12 @@ export function augments (s: Snippet): boolean {
   return /^\s*declare\s+(module\s+['"]|global\b)/m.test(s.text)
 }
 
-function compileGroups (side: Side, snippets: Snippet[], cache: Map<string, ts.SourceFile>): { bySnippet: Map<string, SideResult>; global: string[] } {
+function compileGroups (suite: Suite, side: Side, snippets: Snippet[], cache: Map<string, ts.SourceFile>): { bySnippet: Map<string, SideResult>; global: string[] } {
   const groups = [snippets.filter((s) => !augments(s)), ...snippets.filter(augments).map((s) => [s])].filter((g) => g.length)
   const bySnippet = new Map<string, SideResult>()
   const global = new Set<string>()
   for (const g of groups) {
-    const r = compileSide(side, g, cache)
+    const r = compileSide(suite, side, g, cache)
     for (const [k, v] of r.bySnippet) bySnippet.set(k, v)
     for (const d of r.global) global.add(d)
   }
@@ -218,12 +235,12 @@ function typeAtLine (checker: ts.TypeChecker, sf: ts.SourceFile, line: number): 
 const normalize = (t: string) => t.replace(/\s+/g, ' ').trim()
 const verdict = (r: SideResult) => [...new Set(r.diags.map((d) => `${d.line}:TS${d.code}`))].sort()
 
-export function runDifferential (filter: string[] = []): Report {
-  let snippets = loadCorpus()
+export function runDifferential (filter: string[] = [], suite: Suite = express4Suite): Report {
+  let snippets = loadCorpus(suite.corpusDir)
   if (filter.length) snippets = snippets.filter((s) => filter.some((f) => s.id.includes(f)))
   const cache = new Map<string, ts.SourceFile>()
-  const ref = compileGroups('reference', snippets, cache)
-  const ris = compileGroups('ristretto', snippets, cache)
+  const ref = compileGroups(suite, 'reference', snippets, cache)
+  const ris = compileGroups(suite, 'ristretto', snippets, cache)
   const results: SnippetResult[] = []
   let same = 0
   let different = 0
@@ -325,7 +342,7 @@ if (require.main === module) {
   const filter = args.filter((a, i) => !a.startsWith('--') && !(jsonAt >= 0 && i === jsonAt + 1))
   if (flags.has('--build')) buildDist()
   const t0 = Date.now()
-  const report = runDifferential(filter)
+  const report = runDifferential(filter, flags.has('--express5') ? express5Suite : express4Suite)
   process.stdout.write(formatReport(report, { quiet: flags.has('--quiet') }) + `\n(${((Date.now() - t0) / 1000).toFixed(1)} s)\n`)
   if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(report, null, 2))
   process.exit(report.different || report.invalid ? 1 : 0)

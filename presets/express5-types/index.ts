@@ -1,0 +1,11 @@
+// The express5 preset's public types, as `@types/express` 5 and its core shape them.
+export type { ParamsDictionary, ParamsFlatDictionary, Params, RouteParameters } from './params'
+export type { Request } from './request'
+export type { Response, Send, Errback, FormatCallback, FormatHandlers } from './response'
+export type { RequestHandler, ErrorRequestHandler, RequestHandlerParams, RequestHandlers, RequestParamHandler } from './handlers'
+export type { IRouterMatcher, IRouterHandler, IRoute, IRouter, ILayer, Router, RouterFactory, RouterOptions, PathParams } from './router'
+export type { Application, Express, ApplicationRequestHandler, ListenCallback } from './application'
+export type { Framework, ServeStatic } from './framework'
+export type { CookieOptions } from '../../plugins/response/types'
+export type { SendFileOptions } from '../../plugins/file-transfer'
+export type { StaticOptions } from '../../plugins/static'

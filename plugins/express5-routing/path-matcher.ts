@@ -1,5 +1,5 @@
 // Router 2's paths: path-to-regexp 8 strings (`:name`, `*name`, `{…}`), regular expressions, and arrays of them.
-import { match } from 'path-to-regexp-8'
+import { match, parse } from 'path-to-regexp-8'
 
 /** What a path matched: its parameters (a wildcard's value is its segments) and the matched part of the path. */
 export interface PathMatch {
@@ -113,10 +113,87 @@ function rootMatcher (options: PathOptions): PathMatcher {
 }
 
 function stringMatcher (p: unknown, options: PathOptions): PathMatcher {
-  return match((options.strict ? p : loosen(p)) as string, {
+  const pattern = (options.strict ? p : loosen(p)) as string
+  const matcher = match(pattern, {
     sensitive: options.sensitive,
     end: options.end,
     trailing: !options.strict,
     decode: decodeParam
   }) as PathMatcher
+  const { prefix, whole } = literalPrefix(pattern)
+  const sensitive = options.sensitive === true
+  const guarded = withLiteralPrefix(matcher, prefix, sensitive)
+  if (guarded !== matcher && prefix[0] === '/') {
+    const first = prefix.indexOf('/', 1)
+    const second = first === -1 ? -1 : prefix.indexOf('/', first + 1)
+    const key = second !== -1 ? prefix.slice(0, second) : whole && first !== -1 ? prefix : undefined
+    if (key !== undefined && key.length > first + 1) segmentKeys.set(guarded, { key: sensitive ? key : key.toLowerCase(), sensitive })
+  }
+  return guarded
+}
+
+/** The text a pattern starts with before its first parameter, wildcard or group, as path-to-regexp 8 parses it, and whether that is all of it. */
+function literalPrefix (pattern: string): { prefix: string, whole: boolean } {
+  let prefix = ''
+  for (const token of parse(pattern).tokens) {
+    if (token.type !== 'text') return { prefix, whole: false }
+    prefix += token.value
+  }
+  return { prefix, whole: true }
+}
+
+/**
+ * What a matcher made here requires of a pathname's first two segments (`/api/users` of
+ * `/api/users/:id`), so a router can pass it over for a pathname whose first two segments
+ * differ: `key`, compared exactly or, when not `sensitive`, in ASCII lower case. Only
+ * for patterns whose literal text holds both segments whole (followed by `/`, or the whole pattern).
+ */
+export interface SegmentKey {
+  key: string
+  sensitive: boolean
+}
+
+const segmentKeys = new WeakMap<PathMatcher, SegmentKey>()
+
+/** The {@link SegmentKey} of a matcher made by {@link compilePath}, if it has one. */
+export function segmentKeyOf (matcher: PathMatcher): SegmentKey | undefined {
+  return segmentKeys.get(matcher)
+}
+
+/** A pathname's first two segments (`/api/users` of `/api/users/7`), or all of it when it has fewer. */
+export function firstSegments (pathname: string): string {
+  const first = pathname.indexOf('/', 1)
+  if (first === -1) return pathname
+  const second = pathname.indexOf('/', first + 1)
+  return second === -1 ? pathname : pathname.slice(0, second)
+}
+
+/** ASCII text: what a `/i` regexp (without `u`) and `toLowerCase` fold alike. */
+const FOLDS_ALIKE = /^[\x00-\x7f]*$/
+
+/**
+ * `matcher`, behind a string test that rules out, without running the regexp, a pathname that
+ * does not start with the pattern's literal text. The regexp requires that text at the start,
+ * compared exactly (sensitive) or ASCII case-insensitively (a `/i` regexp never folds a non-ASCII
+ * character to an ASCII one), so a pathname the test rules out is one the regexp refuses: the
+ * test only spares work, most of it in a long table of routes. Patterns whose literal text is
+ * `/` alone, or not ASCII, keep the regexp alone.
+ */
+function withLiteralPrefix (matcher: PathMatcher, prefix: string, sensitive: boolean): PathMatcher {
+  if (prefix.length < 2 || !FOLDS_ALIKE.test(prefix)) return matcher
+  if (sensitive) {
+    return function matchAfterPrefix (pathname) {
+      return pathname.startsWith(prefix) ? matcher(pathname) : false
+    }
+  }
+  const lower = prefix.toLowerCase()
+  return function matchAfterPrefix (pathname) {
+    if (pathname.length < lower.length) return false
+    for (let i = 0; i < lower.length; i++) {
+      const c = pathname.charCodeAt(i)
+      // ASCII upper case to lower case; any other character compares as it is.
+      if ((c >= 65 && c <= 90 ? c + 32 : c) !== lower.charCodeAt(i)) return false
+    }
+    return matcher(pathname)
+  }
 }

@@ -5,6 +5,7 @@ import { Layer } from './layer'
 import { Route, MAX_SYNC_NEXT, handlersOf } from './route'
 import { callbacksOf, mergeParams, processParams, type ParamCalled, type ParamCallback } from './params'
 import { sendOptions } from './options-response'
+import { cursorOf } from './route-index'
 import type { Path } from './path-matcher'
 import type { Router as RouterType, RouterConstructor, RouterOptions } from './types'
 
@@ -52,6 +53,7 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
   if (!callback) throw new TypeError('argument callback is required')
   const self = this
   const stack = this.stack
+  const cursor = cursorOf(stack)
   const protohost = getProtohost(req.url) || ''
   const paramcalled: Record<string, ParamCalled> = Object.create(null)
   const parentParams = req.params
@@ -112,8 +114,16 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
     let layer: Layer | undefined
     let match: unknown
     let route: Route | undefined
+    // A route that does not serve the method is passed over untested when only a decoding error
+    // (a `%` in the path) could have made its test matter, and its `_handlesMethod` is Route's.
+    const method = req.method
+    const byMethod = method !== 'HEAD' && method !== 'OPTIONS' && typeof method === 'string' && path.indexOf('%') === -1
+    const methodName: string = byMethod ? method.toLowerCase() : ''
     while (match !== true && idx < stack.length) {
+      idx = cursor.next(idx, path)
+      if (idx >= stack.length) break
       layer = stack[idx++]
+      if (byMethod && servesNot(layer, methodName)) continue
       match = testLayer(layer, path)
       // A hole in the stack fails the test (the error goes on as the request's), and carries no route.
       route = layer?.route
@@ -124,7 +134,6 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
         match = false
         continue
       }
-      const method = req.method
       const hasMethod = route._handlesMethod(method)
       if (!hasMethod && method === 'OPTIONS' && optionsMethods) optionsMethods.push(...route._methods())
       if (!hasMethod && method !== 'HEAD') match = false
@@ -208,6 +217,17 @@ for (const method of [...methods, 'all']) {
     route[method](...handlers)
     return this
   }
+}
+
+const ROUTE_HANDLES_METHOD = Route.prototype._handlesMethod
+
+/**
+ * Whether a layer carries a route, with Route's own `_handlesMethod`, that does not serve the
+ * method (lowercase, neither HEAD nor OPTIONS), read from `route.methods` as `_handlesMethod` reads it.
+ */
+function servesNot (layer: Layer | undefined, methodName: string): boolean {
+  const route = layer?.route
+  return route !== undefined && route._handlesMethod === ROUTE_HANDLES_METHOD && !route.methods._all && !route.methods[methodName]
 }
 
 /** Tests a layer, returning what it threw (a 400 for bad encoding) instead of throwing. */

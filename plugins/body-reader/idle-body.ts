@@ -19,8 +19,9 @@ export function bodyTimeoutError (ms: number): HttpError {
 /**
  * While `req`'s body is being read (the request is flowing), calls `onIdle(err)` once if no
  * chunk arrives for `ms` milliseconds (counted from now, then from each chunk), after stopping
- * the read: `stream` (an inflater, or `req`) is detached, and the connection of an HTTP/1
- * request closes once the answer is sent, since the rest of the body will never be read.
+ * the read: `stream` (an inflater, or `req`) is detached, and once the answer is sent the
+ * connection of an HTTP/1 request closes (the stream of an HTTP/2 one), since the rest of the
+ * body will never be read.
  * Returns the function that stops watching (call it when the read ends, however it ends).
  */
 export function watchIdleBody (
@@ -38,7 +39,12 @@ export function watchIdleBody (
       ;(stream as Transform).destroy()
     }
     req.pause()
-    if (!isHttp2Response(res)) {
+    if (isHttp2Response(res)) {
+      // Only this request's stream ends, once the answer is written (the response's own `finish`
+      // and `close` wait for the stream to close); the session's other streams go on.
+      const h2 = res
+      h2.stream.once('finish', function closeStream () { if (!req.complete) h2.stream.close() })
+    } else {
       if (!res.headersSent) res.setHeader('Connection', 'close')
       onResponseFinished(res, function closeConnection () { if (!req.complete) req.socket.destroySoon() })
     }

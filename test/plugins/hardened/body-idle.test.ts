@@ -99,3 +99,33 @@ describe('hardened: idle request bodies', () => {
     }
   })
 })
+
+describe('hardened: idle request bodies over HTTP/2', () => {
+  it('answers 408 and closes that stream only; the session serves the next request', async () => {
+    const http2 = await import('node:http2')
+    const server = http2.createServer(app(hardened({ bodyIdleTimeout: 50 })) as any)
+    server.listen(0, '127.0.0.1')
+    await once(server, 'listening')
+    const session = http2.connect(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+    try {
+      const stream = session.request({ ':method': 'POST', ':path': '/text', 'content-type': 'text/plain', 'content-length': '10' })
+      stream.write('abc')
+      const [headers] = await once(stream, 'response') as [Record<string, unknown>]
+      assert.equal(headers[':status'], 408)
+      stream.resume()
+      await once(stream, 'close')
+      const next = session.request({ ':method': 'POST', ':path': '/text', 'content-type': 'text/plain' })
+      next.end('whole')
+      const [nextHeaders] = await once(next, 'response') as [Record<string, unknown>]
+      let text = ''
+      next.setEncoding('utf8')
+      next.on('data', (chunk: string) => { text += chunk })
+      await once(next, 'end')
+      assert.equal(nextHeaders[':status'], 200)
+      assert.equal(text, 'whole')
+    } finally {
+      session.close()
+      server.close()
+    }
+  })
+})

@@ -5,7 +5,7 @@ import { methods } from './router/methods'
 import { splitUseArguments } from './internal/flatten'
 import { kernelOf } from './internal/kernel-of'
 import { finalHandler } from './final-handler'
-import { adoptPrototypes, restorePrototypes, savePrototypes, serverClasses } from './internal/prototypes'
+import { adoptPrototypes, inheritsHelpers, restorePrototypes, savePrototypes, serverClasses, HELPERS, type HelperCarrier } from './internal/prototypes'
 import { deprecate } from './deprecate'
 import { TRUST_PROXY_DEFAULT } from './symbols'
 import type { Application, NextCallback, PathParams, Request } from './types'
@@ -38,8 +38,11 @@ app.defaultConfiguration = function defaultConfiguration (this: Application): vo
       delete this.settings['trust proxy']
       delete this.settings['trust proxy fn']
     }
-    Object.setPrototypeOf(this.request, parent.request)
-    Object.setPrototypeOf(this.response, parent.response)
+    // An app of another framework keeps its framework's helpers; settings and engines still inherit.
+    if (inheritsHelpers(this, parent)) {
+      Object.setPrototypeOf(this.request, parent.request)
+      Object.setPrototypeOf(this.response, parent.response)
+    }
     Object.setPrototypeOf(this.engines, parent.engines)
     Object.setPrototypeOf(this.settings, parent.settings)
     const k = kernelOf.get(this)
@@ -73,6 +76,8 @@ app.lazyrouter = function lazyrouter (this: Application): void {
   // its own (another path syntax, another dispatch) gives them to the framework's apps too.
   const router = (k ? k.framework.Router(options) : createRouter(options)) as Router
   this._router = router
+  // The app's init layer gives requests the app's own prototypes: its router switches nothing.
+  ;(router as HelperCarrier)[HELPERS] = undefined
   if (k) k.hooks.routerCreated.call(this, router)
   router.use(initMiddleware(this))
 }

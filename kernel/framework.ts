@@ -9,6 +9,7 @@ import { Route } from './router/route'
 import { Layer } from './router/layer'
 import { kernelOf } from './internal/kernel-of'
 import { createDecorators } from './decorate'
+import { HELPERS } from './internal/prototypes'
 import type { Application, Express, Request, Response } from './types'
 
 /** The callable a preset exports: `framework()` makes an app; the statics are shared by every app. */
@@ -80,6 +81,8 @@ export function createFramework (options: FrameworkOptions = {}): Framework {
   framework.application = application
   framework.request = request
   framework.response = response
+  // Requests of the framework's apps, and its routers, name the framework whose helpers they carry.
+  for (const proto of [request, response]) Object.defineProperty(proto, HELPERS, { value: framework })
   framework.Router = function Router (opts?: RouterOptions) { return createRouter(opts, kernel) }
   framework.Route = Route
   framework.Layer = Layer

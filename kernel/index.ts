@@ -12,6 +12,7 @@ export { Route } from './router/route'
 export { Layer } from './router/layer'
 export { methods } from './router/methods'
 export { kernelOf } from './internal/kernel-of'
+export { HELPERS, enterHelpers, restorePrototypes, type HelperCarrier, type SavedPrototypes } from './internal/prototypes'
 export type {
   Application, Express, Request, Response, Locals, NextFunction, NextCallback, NodeMiddleware, RequestHandler, ErrorRequestHandler,
   HandlerArgument, ForeignHandler, ForeignErrorHandler, RequestHandlers, RequestHandlerParams, Handled, Named,

@@ -219,6 +219,31 @@ export interface UseRegistrar<T, Inherited = {}> {
   (path: PathParams, ...handlers: HandlerArgument[]): T
 }
 
+/** The other methods of node's `http.METHODS`, as `@types/express` lists them, on apps and routers (registering, they return `T`). */
+export interface OtherMethods<T, Inherited = {}> {
+  checkout: HandlerRegistrar<T, Inherited>
+  connect: HandlerRegistrar<T, Inherited>
+  copy: HandlerRegistrar<T, Inherited>
+  lock: HandlerRegistrar<T, Inherited>
+  merge: HandlerRegistrar<T, Inherited>
+  mkactivity: HandlerRegistrar<T, Inherited>
+  mkcol: HandlerRegistrar<T, Inherited>
+  move: HandlerRegistrar<T, Inherited>
+  "m-search": HandlerRegistrar<T, Inherited>
+  notify: HandlerRegistrar<T, Inherited>
+  propfind: HandlerRegistrar<T, Inherited>
+  proppatch: HandlerRegistrar<T, Inherited>
+  purge: HandlerRegistrar<T, Inherited>
+  report: HandlerRegistrar<T, Inherited>
+  search: HandlerRegistrar<T, Inherited>
+  subscribe: HandlerRegistrar<T, Inherited>
+  trace: HandlerRegistrar<T, Inherited>
+  unlock: HandlerRegistrar<T, Inherited>
+  unsubscribe: HandlerRegistrar<T, Inherited>
+  link: HandlerRegistrar<T, Inherited>
+  unlink: HandlerRegistrar<T, Inherited>
+}
+
 /** A path argument: a string pattern, a RegExp, or an array of them. */
 export type PathParams = string | RegExp | ReadonlyArray<string | RegExp>
 
@@ -250,7 +275,7 @@ export interface Settings {
  * The application: a request handler with settings, routing and the `mount` event.
  * `LocalsObj` types `app.locals`.
  */
-export interface Application<LocalsObj extends Record<string, any> = Record<string, any>> extends EventEmitter, Express.Application {
+export interface Application<LocalsObj extends Record<string, any> = Record<string, any>> extends EventEmitter, Express.Application, OtherMethods<Application<LocalsObj>> {
   (req: IncomingMessage | Http2ServerRequest | Request, res: ServerResponse | Http2ServerResponse | Response, next?: NextCallback): void
   /** The settings ({@link Settings}), those with a default set at creation. `any`, as Express's typings declare it. */
   settings: any
@@ -311,28 +336,6 @@ export interface Application<LocalsObj extends Record<string, any> = Record<stri
   head: HandlerRegistrar<this>
   /** `QUERY`, where node knows the method (20.19.3+ in 20, 22.2+). */
   query?: HandlerRegistrar<this>
-  // The other methods of node's `http.METHODS`, as `@types/express` lists them.
-  checkout: HandlerRegistrar<this>
-  connect: HandlerRegistrar<this>
-  copy: HandlerRegistrar<this>
-  lock: HandlerRegistrar<this>
-  merge: HandlerRegistrar<this>
-  mkactivity: HandlerRegistrar<this>
-  mkcol: HandlerRegistrar<this>
-  move: HandlerRegistrar<this>
-  "m-search": HandlerRegistrar<this>
-  notify: HandlerRegistrar<this>
-  propfind: HandlerRegistrar<this>
-  proppatch: HandlerRegistrar<this>
-  purge: HandlerRegistrar<this>
-  report: HandlerRegistrar<this>
-  search: HandlerRegistrar<this>
-  subscribe: HandlerRegistrar<this>
-  trace: HandlerRegistrar<this>
-  unlock: HandlerRegistrar<this>
-  unsubscribe: HandlerRegistrar<this>
-  link: HandlerRegistrar<this>
-  unlink: HandlerRegistrar<this>
 
   /** Creates an `http.Server` for the app and listens (the arguments of `server.listen`). */
   listen (port?: number, hostname?: string, backlog?: number, callback?: () => void): Server

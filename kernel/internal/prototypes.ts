@@ -75,6 +75,23 @@ function switchPrototype (target: object, current: object, helpers: object, base
   if (next !== current) Object.setPrototypeOf(target, next)
 }
 
+/** Copies the own properties of `levels` (the first winning) onto `proto`, `constructor` left out. */
+function copyLevels (proto: object, levels: object[]): object {
+  for (let i = levels.length - 1; i >= 0; i--) {
+    for (const key of Reflect.ownKeys(levels[i])) {
+      if (key !== 'constructor') Object.defineProperty(proto, key, Object.getOwnPropertyDescriptor(levels[i], key)!)
+    }
+  }
+  return proto
+}
+
+/** The chain from `helpers` down to, not including, `base` (or `Object.prototype`). */
+function chainOf (helpers: object, base: object): object[] {
+  const levels: object[] = []
+  for (let l: object | null = helpers; l !== null && l !== base && l !== Object.prototype; l = Object.getPrototypeOf(l)) levels.push(l)
+  return levels
+}
+
 /** Per helpers object (`app.request` / `app.response`), per class prototype: the layered prototype and the chain it copied. */
 const layeredOf = new WeakMap<object, WeakMap<object, { proto: object, levels: object[] }>>()
 /** Each layered prototype → the class prototype it sits on. */
@@ -87,18 +104,12 @@ const hostOf = new WeakMap<object, object>()
  */
 function layeredPrototype (helpers: object, nodePrototype: object, current: object): object {
   const host = hostOf.get(current) ?? current
-  const levels: object[] = []
-  for (let l: object | null = helpers; l !== null && l !== nodePrototype && l !== Object.prototype; l = Object.getPrototypeOf(l)) levels.push(l)
+  const levels = chainOf(helpers, nodePrototype)
   let byHost = layeredOf.get(helpers)
   if (byHost === undefined) layeredOf.set(helpers, byHost = new WeakMap())
   const cached = byHost.get(host)
   if (cached && cached.levels.length === levels.length && cached.levels.every((l, i) => l === levels[i])) return cached.proto
-  const proto: object = Object.create(host)
-  for (let i = levels.length - 1; i >= 0; i--) {
-    for (const key of Reflect.ownKeys(levels[i])) {
-      if (key !== 'constructor') Object.defineProperty(proto, key, Object.getOwnPropertyDescriptor(levels[i], key)!)
-    }
-  }
+  const proto = copyLevels(Object.create(host), levels)
   hostOf.set(proto, host)
   byHost.set(host, { proto, levels })
   return proto
@@ -119,4 +130,57 @@ export function savePrototypes (req: object, res: object): SavedPrototypes {
 export function restorePrototypes (saved: SavedPrototypes, req: object, res: object): void {
   if (Object.getPrototypeOf(req) !== saved.request) Object.setPrototypeOf(req, saved.request)
   if (Object.getPrototypeOf(res) !== saved.response) Object.setPrototypeOf(res, saved.response)
+}
+
+/**
+ * On each framework's request and response prototypes, and on each router a framework made
+ * (`framework.Router()`): the framework whose helpers they carry. Node's own objects have none.
+ */
+export const HELPERS = Symbol('ristretto.helpers')
+
+/** A router (or a prototype) naming the framework whose helpers it carries. */
+export interface HelperCarrier { [HELPERS]?: PrototypeOwner }
+
+const helpersOf = (owner: PrototypeOwner): PrototypeOwner | undefined => (owner.request as HelperCarrier)[HELPERS]
+
+/** Whether a mounted app's prototypes hang from its parent's: not when they carry two frameworks' helpers. */
+export function inheritsHelpers (child: PrototypeOwner, parent: PrototypeOwner): boolean {
+  return helpersOf(child) === helpersOf(parent) || !helpersOf(child) || !helpersOf(parent)
+}
+
+/**
+ * As a router of a framework takes a request: when `req` carries another framework's helpers
+ * (an app of that one set them), switches `req` and `res` to the router's framework's, over the
+ * prototypes of `req.app`, and returns the prototypes to restore as the request leaves
+ * ({@link restorePrototypes}). Nothing is switched, and undefined returned, for a router of no
+ * framework, a plain node request, or a request already carrying the router's framework's helpers.
+ */
+export function enterHelpers (router: object, req: any, res: any): SavedPrototypes | undefined {
+  const current = req[HELPERS]
+  const own = current === undefined ? current : (router as HelperCarrier)[HELPERS]
+  if (current === own || own === undefined) return undefined
+  const saved = savePrototypes(req, res)
+  adoptPrototypes(helpersOver(own, req.app), req, res)
+  return saved
+}
+
+/** Per framework, per app of another framework: the framework's helpers over the app's prototypes. */
+const overlaysOf = new WeakMap<PrototypeOwner, WeakMap<PrototypeOwner, PrototypeOwner>>()
+
+/**
+ * The prototypes a router of `framework` gives a request of `app`: the app's own when the app
+ * is of that framework; otherwise, made once per pair, the framework's helpers copied onto
+ * objects inheriting the app's prototypes (`req.app` and whatever the framework lacks stay the app's).
+ */
+function helpersOver (framework: PrototypeOwner, app: PrototypeOwner | undefined): PrototypeOwner {
+  if (app == null || app.request == null || app.response == null) return framework
+  if (helpersOf(app) === framework) return app
+  const byApp = overlaysOf.get(framework) ?? new WeakMap<PrototypeOwner, PrototypeOwner>()
+  overlaysOf.set(framework, byApp)
+  const overlay = byApp.get(app) ?? {
+    request: copyLevels(Object.create(app.request), chainOf(framework.request, IncomingMessage.prototype)),
+    response: copyLevels(Object.create(app.response), chainOf(framework.response, ServerResponse.prototype))
+  }
+  byApp.set(app, overlay)
+  return overlay
 }

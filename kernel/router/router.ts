@@ -10,8 +10,9 @@ import { methods } from './methods'
 import { shortTypeName, splitUseArguments } from '../internal/flatten'
 import { kernelOf } from '../internal/kernel-of'
 import { sendOptions } from '../internal/send-options'
+import { enterHelpers, restorePrototypes, HELPERS, type HelperCarrier, type SavedPrototypes } from '../internal/prototypes'
 import type { Kernel } from '../plugin'
-import type { HandlerArgument, HandlerRegistrar, Named, ParamHandler, ParamsDictionary, PathParams, UseRegistrar } from '../types'
+import type { HandlerArgument, HandlerRegistrar, Named, OtherMethods, ParamHandler, ParamsDictionary, PathParams, UseRegistrar } from '../types'
 import { DISPATCHES } from '../symbols'
 import type { RouteParameters } from './route-parameters'
 
@@ -38,7 +39,7 @@ type ParamCustomizer = (name: string, arg: any) => ParamHandler | void
  * handlers' `req.params` holds besides their own path's parameters: the parent's parameters
  * for a `mergeParams` router (`ParamsDictionary` unless given), nothing otherwise.
  */
-export interface Router<Inherited = {}> {
+export interface Router<Inherited = {}> extends OtherMethods<Router<Inherited>, Inherited> {
   (req: any, res: any, next: Next): void
   /** Param callbacks by parameter name. */
   params: Record<string, ParamHandler[]>
@@ -69,28 +70,6 @@ export interface Router<Inherited = {}> {
   head: HandlerRegistrar<this, Inherited>
   /** `QUERY`, where node knows the method (20.19.3+ in 20, 22.2+). */
   query?: HandlerRegistrar<this, Inherited>
-  // The other methods of node's `http.METHODS`, as `@types/express` lists them.
-  checkout: HandlerRegistrar<this, Inherited>
-  connect: HandlerRegistrar<this, Inherited>
-  copy: HandlerRegistrar<this, Inherited>
-  lock: HandlerRegistrar<this, Inherited>
-  merge: HandlerRegistrar<this, Inherited>
-  mkactivity: HandlerRegistrar<this, Inherited>
-  mkcol: HandlerRegistrar<this, Inherited>
-  move: HandlerRegistrar<this, Inherited>
-  "m-search": HandlerRegistrar<this, Inherited>
-  notify: HandlerRegistrar<this, Inherited>
-  propfind: HandlerRegistrar<this, Inherited>
-  proppatch: HandlerRegistrar<this, Inherited>
-  purge: HandlerRegistrar<this, Inherited>
-  report: HandlerRegistrar<this, Inherited>
-  search: HandlerRegistrar<this, Inherited>
-  subscribe: HandlerRegistrar<this, Inherited>
-  trace: HandlerRegistrar<this, Inherited>
-  unlock: HandlerRegistrar<this, Inherited>
-  unsubscribe: HandlerRegistrar<this, Inherited>
-  link: HandlerRegistrar<this, Inherited>
-  unlink: HandlerRegistrar<this, Inherited>
 }
 
 interface ParamCalled { error: unknown, match: unknown, value: unknown }
@@ -129,6 +108,7 @@ export function createRouter (options: RouterOptions = {}, kernel?: Kernel): Rou
   router.strict = opts.strict
   router.stack = []
   if (kernel) kernelOf.set(router, kernel)
+  ;(router as HelperCarrier)[HELPERS] = kernel && kernel.framework
   return router
 }
 
@@ -184,12 +164,15 @@ class Pass {
   options: string[] | undefined = undefined
   url: unknown = undefined
   method: unknown = undefined
+  /** The prototypes to put back when the router switched to its framework's helpers. */
+  readonly saved: SavedPrototypes | undefined
   /** The pathname of `req.url`. */
   path: string | undefined = undefined
   /** The lowercase method routes are pre-filtered by, when they can be. */
   methodName: string | undefined = undefined
 
-  constructor (readonly req: any, readonly res: any, readonly out: Next) {
+  constructor (router: Router, readonly req: any, readonly res: any, readonly out: Next) {
+    this.saved = enterHelpers(router, req, res)
     this.parentUrl = req.baseUrl || ''
     this.parentParams = req.params
     this.parentNext = req.next
@@ -201,6 +184,7 @@ class Pass {
     req.baseUrl = this.parentUrl
     req.next = this.parentNext
     req.params = this.parentParams
+    if (this.saved !== undefined) restorePrototypes(this.saved, req, this.res)
     const options = this.options
     if (err || !this.optionsRequest || options === undefined || options.length === 0) this.out(err)
     else sendOptions(this.res, options, this.out)
@@ -229,7 +213,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   const self = this
   const stack = self.stack
   const cursor = matcherOf(self).cursor(stack)
-  const pass = new Pass(req, res, out)
+  const pass = new Pass(self, req, res, out)
   const protohost = getProtohost(req.url) || ''
   let idx = 0
   let sync = 0

@@ -1,8 +1,8 @@
 // The express5-routing plugin: the framework's routers behave as router 2 (Express 5's), with path-to-regexp 8 paths.
-import { definePlugin, type Plugin } from '../../kernel'
+import { definePlugin, HELPERS, type Plugin } from '../../kernel'
 import { Router } from './router'
 import { Route } from './route'
-import type { RouterConstructor } from './types'
+import type { RouterConstructor, RouterOptions } from './types'
 
 export const PLUGIN_NAME = 'express5-routing'
 
@@ -20,6 +20,19 @@ export interface Express5RoutingStatics {
 }
 
 /**
+ * `Router` for one framework: its routers name the framework (`HELPERS`), so a request of
+ * another framework's app gets this framework's helpers while one of them handles it.
+ */
+function frameworkRouter (framework: object): RouterConstructor {
+  const make = Router
+  const FrameworkRouter = function Router (options?: RouterOptions): object {
+    return Object.assign(make(options), { [HELPERS]: framework })
+  } as unknown as RouterConstructor
+  Object.defineProperty(FrameworkRouter, 'prototype', { value: Router.prototype })
+  return Object.assign(FrameworkRouter, { Route })
+}
+
+/**
  * Gives the framework router 2's routers: `framework.Router` (with or without `new`) and the
  * router of every app make routers with path-to-regexp 8 syntax (`/:id`, `/*path`, `/{:page}`),
  * router 2's `req.params` (wildcards as arrays of segments), `router.param(name, fn)` only,
@@ -28,14 +41,15 @@ export interface Express5RoutingStatics {
  *
  * Routers of other frameworks keep their own syntax and behaviour: a router of the default
  * preset can be mounted in an app of this framework, and the reverse, each routing the requests
- * it handles by its own rules.
+ * it handles by its own rules and running its handlers with its own framework's request and
+ * response helpers.
  */
 export function express5RoutingPlugin (): Plugin {
   return definePlugin({
     name: PLUGIN_NAME,
     apply ({ framework }) {
       // The framework's statics, replaced as a plugin attaches them; apps make their router with `framework.Router`.
-      Object.assign(framework, { Router, Route })
+      Object.assign(framework, { Router: frameworkRouter(framework), Route })
     }
   })
 }

@@ -1,6 +1,6 @@
 // Router 2's router: a layer stack with path-to-regexp 8 paths, params, promises, and the OPTIONS answer.
 import parseUrl from 'parseurl'
-import { methods } from '../../kernel'
+import { enterHelpers, methods, restorePrototypes } from '../../kernel'
 import { Layer } from './layer'
 import { Route, MAX_SYNC_NEXT, handlersOf } from './route'
 import { callbacksOf, mergeParams, processParams, type ParamCalled, type ParamCallback } from './params'
@@ -61,6 +61,8 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
   // What `done` puts back: the values the request came in with.
   const saved = { baseUrl: req.baseUrl, next: req.next, params: req.params }
   const optionsMethods: string[] | undefined = req.method === 'OPTIONS' ? [] : undefined
+  // A router of a framework, taking a request of another's app: its handlers get its framework's helpers.
+  const entered = enterHelpers(this, req, res)
   let idx = 0
   let removed = ''
   let slashAdded = false
@@ -70,6 +72,7 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
     req.baseUrl = saved.baseUrl
     req.next = saved.next
     req.params = saved.params
+    if (entered !== undefined) restorePrototypes(entered, req, res)
     if (err || optionsMethods === undefined || optionsMethods.length === 0) {
       callback(err)
       return

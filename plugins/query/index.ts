@@ -45,7 +45,7 @@ export function queryPlugin (): Plugin {
       })
       const policy = queryPolicy.of(framework)
       hooks.routerCreated.tap(PLUGIN_NAME, (app, router) => {
-        router.use(queryLayer(app.get('query parser fn'), policy))
+        router.use(queryLayer(app.get('query parser fn'), policy, framework))
       })
     }
   })

@@ -3,6 +3,7 @@ import type * as qs from 'qs'
 import parseUrl from 'parseurl'
 import type { IncomingMessage, ServerResponse } from 'http'
 import type { NodeMiddleware } from '../../kernel/types'
+import { HELPERS } from '../../kernel'
 import { BUILT_IN_PARSERS, type QueryParser } from './parsers'
 import { deferQuery, isParsePending } from './lazy-query'
 import { loadQs } from './load-qs'
@@ -60,32 +61,54 @@ function filtered (parse: QueryParser, policy: Readonly<QueryPolicy> | undefined
 }
 
 /**
+ * Whether `req.query` holds what an earlier layer gave it. A value read from the request helpers
+ * of another framework (an Express 5 app's `req.query` getter, above a mounted app of
+ * `framework`) does not count: the app's own prototypes, switched to after this layer, lack it.
+ * Such a value is shadowed by an own `req.query` left undefined, for this layer to set.
+ */
+function querySet (req: QueryRequest, framework: object | undefined): boolean {
+  if (!req.query) return false
+  if (framework === undefined || Object.prototype.hasOwnProperty.call(req, 'query') || (req as { [HELPERS]?: object })[HELPERS] === framework) return true
+  Object.defineProperty(req, 'query', { configurable: true, enumerable: true, writable: true, value: undefined })
+  return false
+}
+
+/**
  * The first layer of an app router, from the app's `query parser fn`. The built-in parsers
  * run on first read of `req.query` (parsing costs more than a request that never looks at
  * its query); a user's parser runs here, as in Express, so its errors and side effects keep
  * their timing. Anything else (a missing setting, a qs options object) behaves as `query(value)`.
  * The framework's `policy` filters what any of them parse.
  */
-export function queryLayer (parserSetting: unknown, policy?: Readonly<QueryPolicy>): QueryMiddleware {
+export function queryLayer (parserSetting: unknown, policy?: Readonly<QueryPolicy>, framework?: object): QueryMiddleware {
   if (!BUILT_IN_PARSERS.has(parserSetting)) {
-    if (typeof parserSetting === 'function') return query(filtered(parserSetting as QueryParser, policy))
-    const parseQs = query(parserSetting as qs.IParseOptions | undefined)
-    if (policy === undefined) return parseQs
+    const layer = userQueryLayer(parserSetting, policy)
     return function query (req: QueryRequest, res: ServerResponse, next: () => void) {
-      const parses = !isParsePending(req) && !req.query
-      parseQs(req, res, function parsed () {
-        if (parses && policy.filter) req.query = policy.filter(req.query)
-        next()
-      })
+      if (!isParsePending(req)) querySet(req, framework)
+      layer(req, res, next)
     }
   }
   const parse = filtered(parserSetting as QueryParser, policy)
   return function query (req: QueryRequest, res: unknown, next: () => void) {
-    if (!isParsePending(req) && !req.query) {
+    if (!isParsePending(req) && !querySet(req, framework)) {
       const str = rawQuery(req)
       if (str) deferQuery(req, parse, str)
       else req.query = parse(str)
     }
     next()
+  }
+}
+
+/** The query layer for a user's parser or qs options: Express 4's query middleware, filtered by the policy. */
+function userQueryLayer (parserSetting: unknown, policy: Readonly<QueryPolicy> | undefined): QueryMiddleware {
+  if (typeof parserSetting === 'function') return query(filtered(parserSetting as QueryParser, policy))
+  const parseQs = query(parserSetting as qs.IParseOptions | undefined)
+  if (policy === undefined) return parseQs
+  return function query (req: QueryRequest, res: ServerResponse, next: () => void) {
+    const parses = !isParsePending(req) && !req.query
+    parseQs(req, res, function parsed () {
+      if (parses && policy.filter) req.query = policy.filter(req.query)
+      next()
+    })
   }
 }

@@ -1,6 +1,6 @@
-// The reference matcher: Express 4's walk. Every layer is tested, in order, with `layer.match`.
-import type { Layer } from '../layer'
-import type { Matcher, MatchCursor } from './matcher'
+// The reference matcher the tests compare the kernel's with: Express 4's walk. Every layer is tested, in order, with `layer.match`.
+import type { Layer } from '../../../kernel/router/layer'
+import type { Matcher, MatchCursor } from '../../../kernel/router/matchers/matcher'
 
 /** Tests `layer` with its own `match`, returning what it threw instead of throwing. */
 export function testLayer (layer: Layer, path: string): unknown {

@@ -1,6 +1,7 @@
 // An app half-way to Express 5: the catalogue router still runs on Express 4 semantics, the
 // orders router is already Express 5's (presets/express5); both are mounted in one app, whose
-// migration report lists what the Express 4 half has left to change.
+// migration report lists what the Express 4 half has left to change. Each router's handlers get
+// the request and response helpers of its own version.
 import express = require('../../presets/default')
 import express5 = require('../../presets/express5')
 import { createFramework } from '../../kernel'
@@ -24,6 +25,9 @@ catalogue.get('/books/:id?', function listOrShow (req, res) {
 catalogue.get('/covers/*', function cover (req, res) {
   res.json({ file: req.params[0] })
 })
+catalogue.get('/origin', function origin (req, res) {
+  res.json({ host: req.host })   // Express 4's req.host: the host name, without the port
+})
 
 // Express 5 half: path-to-regexp 8 syntax (`{/:id}`, `*name`) and rejected promises handled.
 interface Order { id: string, items: string[] }
@@ -37,6 +41,15 @@ shop.get('/orders{/:id}', function listOrShow (req: Request<{ id?: string }>, re
 })
 shop.get('/receipts/*file', function receipt (req: Request<{ file: string[] }>, res: Response) {
   res.json({ file: req.params.file.join('/') })
+})
+// Express 5 helpers: `res.send(number)` sends the number as JSON; `req.host` keeps the port.
+shop.get('/orders/:id/count', function count (req: Request<{ id: string }>, res: Response) {
+  const order = orders.find((o) => o.id === req.params.id)
+  if (!order) return res.status(404).json({ error: 'no such order' })
+  res.send(order.items.length)
+})
+shop.get('/origin', function origin (req: Request, res: Response) {
+  res.json({ host: req.host })
 })
 shop.post('/orders', async function create () {
   await Promise.resolve()

@@ -1,7 +1,7 @@
 // Calls of APIs Express 5 removed or changed: each request, response and app gets own accessors
 // for the members concerned, which note each such call with its call site.
 import parseUrl from 'parseurl'
-import type { Application, Request, Response } from '../../kernel'
+import { HELPERS, type Application, type Framework, type Request, type Response } from '../../kernel'
 import { callerOutsideFramework, formatCallSite } from './call-site'
 import { recordCall } from './findings'
 
@@ -112,7 +112,25 @@ function standIn (name: string, method: Function, check: Check, owner: Owner): F
   return checked
 }
 
+/** The request and response plugins of Express 5: a framework built with them answers as Express 5 does. */
+const EXPRESS5_HELPERS = new Set(['express5-request', 'express5-response'])
+const speaksExpress5 = new WeakMap<Framework, boolean>()
+
+/**
+ * Whether `self` (a request or response) carries the helpers of an Express 5 framework: one of
+ * its routers or apps is handling the request (the app's being Express 4's), and the calls there
+ * are Express 5's already.
+ */
+function inExpress5 (self: unknown): boolean {
+  const framework = (self as { [HELPERS]?: Framework } | null)?.[HELPERS]
+  if (framework === undefined || !Array.isArray(framework.plugins)) return false
+  let known = speaksExpress5.get(framework)
+  if (known === undefined) speaksExpress5.set(framework, known = framework.plugins.some((p) => EXPRESS5_HELPERS.has(p.name)))
+  return known
+}
+
 function note (self: unknown, args: unknown[], check: Check, owner: Owner, above: Function): void {
+  if (inExpress5(self)) return
   const form = check(args)
   if (!form) return
   const site = callerOutsideFramework(above)

@@ -39,8 +39,19 @@ describe('examples/express5-migration', () => {
     await request(app).get('/v4/books/9').expect(404, 'Not Found')
   })
 
+  it('each router\'s handlers get their own version\'s helpers: res.send(number), req.host', async () => {
+    const count = await request(app).get('/v5/orders/a1/count').expect(200).expect('Content-Type', /application\/json/)
+    assert.equal(count.text, '1')
+    await request(app).get('/v4/books/9').expect(404, 'Not Found')
+    await request(app).get('/v5/origin').set('Host', 'shop.example:8080').expect(200, { host: 'shop.example:8080' })
+    await request(app).get('/v4/origin').set('Host', 'shop.example:8080').expect(200, { host: 'shop.example' })
+  })
+
   it('the migration report lists what the Express 4 half has left, and nothing of the Express 5 half', async () => {
     await request(app).get('/v4/books/9').expect(404)
+    // The Express 5 router's calls run on Express 5's helpers: nothing to report there.
+    await request(app).get('/v5/origin').expect(200)
+    await request(app).get('/v5/orders/a1/count').expect(200)
     const report = app.migrationReport()
     assert.deepEqual(report.paths.map((p) => [p.fullPath, String(p.suggestion)]), [
       ['/v4/books/:id?', '/books{/:id}'],

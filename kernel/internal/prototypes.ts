@@ -156,9 +156,11 @@ export function inheritsHelpers (child: PrototypeOwner, parent: PrototypeOwner):
  * framework, a plain node request, or a request already carrying the router's framework's helpers.
  */
 export function enterHelpers (router: object, req: any, res: any): SavedPrototypes | undefined {
+  // The router's field first: an app's own router, on every request, reads nothing else.
+  const own = (router as HelperCarrier)[HELPERS]
+  if (own === undefined) return undefined
   const current = req[HELPERS]
-  const own = current === undefined ? current : (router as HelperCarrier)[HELPERS]
-  if (current === own || own === undefined) return undefined
+  if (current === own || current === undefined) return undefined
   const saved = savePrototypes(req, res)
   adoptPrototypes(helpersOver(own, req.app), req, res)
   return saved

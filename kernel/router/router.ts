@@ -1,7 +1,7 @@
 // The layer stack: Express 4's Router, with mounting, params, OPTIONS and error flow.
-import parseUrl from 'parseurl'
 import depd from 'depd'
 import { Layer } from './layer'
+import { getPathname, getProtohost } from '../internal/request-url'
 import { fastMatcher } from './matchers/fast'
 import type { Matcher } from './matchers/matcher'
 import type { PathOptions } from '../internal/path-to-regexp'
@@ -474,22 +474,7 @@ function appendMethods (list: string[], addition: string[]): void {
   }
 }
 
-function getPathname (req: any): string | undefined {
-  try {
-    return parseUrl(req)!.pathname ?? undefined
-  } catch {
-    return undefined
-  }
-}
 
-/** `scheme://host` of an absolute request URL, so mounting rewrites only the path. */
-function getProtohost (url: unknown): string | undefined {
-  if (typeof url !== 'string' || url.length === 0 || url[0] === '/') return undefined
-  const searchIndex = url.indexOf('?')
-  const pathLength = searchIndex !== -1 ? searchIndex : url.length
-  const fqdnIndex = url.slice(0, pathLength).indexOf('://')
-  return fqdnIndex !== -1 ? url.substring(0, url.indexOf('/', 3 + fqdnIndex)) : undefined
-}
 
 /** Parent params under the child's; numbered captures of the child shift past the parent's. */
 function mergeParams (params: Record<string, unknown>, parent: any): Record<string, unknown> {

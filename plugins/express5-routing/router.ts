@@ -1,5 +1,5 @@
 // Router 2's router: a layer stack with path-to-regexp 8 paths, params, promises, and the OPTIONS answer.
-import parseUrl from 'parseurl'
+import { getPathname, getProtohost } from '../../kernel/internal/request-url'
 import { enterHelpers, methods, restorePrototypes } from '../../kernel'
 import { Layer } from './layer'
 import { Route, MAX_SYNC_NEXT, handlersOf } from './route'
@@ -242,19 +242,4 @@ function testLayer (layer: Layer, path: string): unknown {
   }
 }
 
-function getPathname (req: any): string | undefined {
-  try {
-    return parseUrl(req)!.pathname ?? undefined
-  } catch {
-    return undefined
-  }
-}
 
-/** `scheme://host` of an absolute request URL, so mounting rewrites only the path. */
-function getProtohost (url: unknown): string | undefined {
-  if (typeof url !== 'string' || url.length === 0 || url[0] === '/') return undefined
-  const searchIndex = url.indexOf('?')
-  const pathLength = searchIndex !== -1 ? searchIndex : url.length
-  const fqdnIndex = url.slice(0, pathLength).indexOf('://')
-  return fqdnIndex !== -1 ? url.substring(0, url.indexOf('/', 3 + fqdnIndex)) : undefined
-}

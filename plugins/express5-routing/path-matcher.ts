@@ -120,26 +120,45 @@ function stringMatcher (p: unknown, options: PathOptions): PathMatcher {
     trailing: !options.strict,
     decode: decodeParam
   }) as PathMatcher
-  const { prefix, whole } = literalPrefix(pattern)
+  const { prefix, whole, slashes } = readPattern(pattern)
   const sensitive = options.sensitive === true
   const guarded = withLiteralPrefix(matcher, prefix, sensitive)
   if (guarded !== matcher && prefix[0] === '/') {
     const first = prefix.indexOf('/', 1)
     const second = first === -1 ? -1 : prefix.indexOf('/', first + 1)
     const key = second !== -1 ? prefix.slice(0, second) : whole && first !== -1 ? prefix : undefined
-    if (key !== undefined && key.length > first + 1) segmentKeys.set(guarded, { key: sensitive ? key : key.toLowerCase(), sensitive })
+    if (key !== undefined && key.length > first + 1) {
+      segmentKeys.set(guarded, {
+        key: sensitive ? key : key.toLowerCase(),
+        sensitive,
+        slashes: options.end === false ? -1 : slashes,
+        trailing: !options.strict
+      })
+    }
   }
   return guarded
 }
 
-/** The text a pattern starts with before its first parameter, wildcard or group, as path-to-regexp 8 parses it, and whether that is all of it. */
-function literalPrefix (pattern: string): { prefix: string, whole: boolean } {
+/**
+ * What a pattern's tokens, as path-to-regexp 8 parses them, tell of the paths it matches: the text
+ * before its first parameter, wildcard or group, whether that is all of it, and the number of `/`
+ * of every whole match when the pattern is text and parameters only (a parameter never takes a
+ * `/`), or -1.
+ */
+function readPattern (pattern: string): { prefix: string, whole: boolean, slashes: number } {
   let prefix = ''
+  let inPrefix = true
+  let slashes = 0
   for (const token of parse(pattern).tokens) {
-    if (token.type !== 'text') return { prefix, whole: false }
-    prefix += token.value
+    if (token.type === 'text') {
+      if (inPrefix) prefix += token.value
+      if (slashes !== -1) slashes += token.value.split('/').length - 1
+    } else {
+      inPrefix = false
+      if (token.type !== 'param') slashes = -1
+    }
   }
-  return { prefix, whole: true }
+  return { prefix, whole: inPrefix, slashes }
 }
 
 /**
@@ -151,6 +170,12 @@ function literalPrefix (pattern: string): { prefix: string, whole: boolean } {
 export interface SegmentKey {
   key: string
   sensitive: boolean
+  /**
+   * The number of `/` in every pathname the matcher accepts, -1 when it varies (middleware, wildcards,
+   * groups, regexps); one more is accepted when `trailing` and the pathname ends with `/`.
+   */
+  slashes: number
+  trailing: boolean
 }
 
 const segmentKeys = new WeakMap<PathMatcher, SegmentKey>()

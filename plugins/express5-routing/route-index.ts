@@ -1,6 +1,6 @@
 // Which layers of a router 2 stack a pathname can reach: the router tests only those, and the answer is the same.
 import { Layer } from './layer'
-import { firstSegments, segmentKeyOf, type PathMatcher } from './path-matcher'
+import { firstSegments, segmentKeyOf, type PathMatcher, type SegmentKey } from './path-matcher'
 
 /**
  * A stack as it was indexed. A layer is keyed when its one matcher has a segment key (see
@@ -13,6 +13,8 @@ interface StackIndex {
   /** Each keyed layer's `matchers` array and its one matcher, as indexed. */
   matcherLists: Array<PathMatcher[] | undefined>
   matchers: Array<PathMatcher | undefined>
+  /** Each keyed layer's segment key, as indexed. */
+  keys: Array<SegmentKey | undefined>
   /** Positions of keyed layers by key: exact keys, and lower-case keys of case-insensitive layers. */
   exact: Map<string, number[]>
   folded: Map<string, number[]>
@@ -29,6 +31,7 @@ function build (stack: Layer[]): StackIndex {
     layers: stack.slice(),
     matcherLists: new Array(length),
     matchers: new Array(length),
+    keys: new Array(length),
     exact: new Map(),
     folded: new Map(),
     nextOpen: new Int32Array(length + 1)
@@ -45,6 +48,7 @@ function build (stack: Layer[]): StackIndex {
     index.nextOpen[i] = index.nextOpen[i + 1]
     index.matcherLists[i] = list
     index.matchers[i] = list![0]
+    index.keys[i] = key
     const byKey = key.sensitive ? index.exact : index.folded
     const positions = byKey.get(key.key)
     // Built from the end: each list is in descending order.
@@ -63,12 +67,25 @@ function firstFrom (positions: number[] | undefined, from: number, before: numbe
   return before
 }
 
-/** The positions a pathname's first two segments can reach, exact and case-folded: kept for the last pathname asked about. */
+/**
+ * The positions a pathname can reach by its first two segments and its number of `/`, exact and
+ * case-folded: kept for the last pathname asked about.
+ */
 interface Reach { pathname: string, exact: number[] | undefined, folded: number[] | undefined }
 
 function reachOf (index: StackIndex, pathname: string): Reach {
   const segments = firstSegments(pathname)
-  return { pathname, exact: index.exact.get(segments), folded: index.folded.get(segments.toLowerCase()) }
+  let slashes = 0
+  for (let i = pathname.indexOf('/'); i !== -1; i = pathname.indexOf('/', i + 1)) slashes++
+  const endsWithSlash = pathname.endsWith('/')
+  const reachable = (positions: number[] | undefined): number[] | undefined =>
+    positions?.filter((p) => slashesFit(index.keys[p]!, slashes, endsWithSlash))
+  return { pathname, exact: reachable(index.exact.get(segments)), folded: reachable(index.folded.get(segments.toLowerCase())) }
+}
+
+/** Whether a pathname with `slashes` slashes can match a layer of that key. */
+function slashesFit (key: SegmentKey, slashes: number, endsWithSlash: boolean): boolean {
+  return key.slashes === -1 || key.slashes === slashes || (key.trailing && endsWithSlash && key.slashes + 1 === slashes)
 }
 
 function candidate (index: StackIndex, reach: Reach, from: number): number {
@@ -90,8 +107,8 @@ function intact (index: StackIndex, stack: Layer[], from: number, to: number): b
 /**
  * The index of a stack, kept per stack array and built on first use: `next(from, pathname)` is
  * the first position at or after `from` whose layer `pathname` can match, or `stack.length`. A
- * layer passed over is one whose path requires other first two segments: its `match` would answer
- * false. Each layer passed over is checked to be, still, the layer indexed at its position,
+ * layer passed over is one whose path requires other first two segments, or another number of
+ * `/`: its `match` would answer false. Each layer passed over is checked to be, still, the layer indexed at its position,
  * unchanged in what its `match` reads; after any edit the stack is indexed again.
  */
 export class StackCursor {

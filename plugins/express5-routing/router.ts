@@ -1,6 +1,7 @@
 // Router 2's router: a layer stack with path-to-regexp 8 paths, params, promises, and the OPTIONS answer.
 import { getPathname, getProtohost } from '../../kernel/internal/request-url'
 import { enterHelpers, methods, restorePrototypes } from '../../kernel'
+import { DISPATCHES } from '../../kernel/symbols'
 import { Layer } from './layer'
 import { Route, MAX_SYNC_NEXT, handlersOf } from './route'
 import { callbacksOf, mergeParams, processParams, type ParamCalled, type ParamCallback } from './params'
@@ -55,7 +56,7 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
   const stack = this.stack
   const cursor = cursorOf(stack)
   const protohost = getProtohost(req.url) || ''
-  const paramcalled: Record<string, ParamCalled> = Object.create(null)
+  let paramcalled: Record<string, ParamCalled> | undefined
   const parentParams = req.params
   const parentUrl = req.baseUrl || ''
   // What `done` puts back: the values the request came in with.
@@ -150,7 +151,14 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
     if (matchedRoute) req.route = matchedRoute
     req.params = self.mergeParams ? mergeParams(matched.params!, parentParams) : matched.params
     const layerPath = matched.path!
-    processParams(self.params, matched, paramcalled, req, res, function afterParams (perr?: unknown) {
+    if (!hasParamCallbacks(self.params, matched.keys)) {
+      // No param callback to run: go on at once, without the continuation closure.
+      if (matchedRoute) runRoute(matched, matchedRoute, methodName, req, res, next)
+      else trimPrefix(matched, layerError, layerPath, path)
+      sync = 0
+      return
+    }
+    processParams(self.params, matched, paramcalled ??= Object.create(null) as Record<string, ParamCalled>, req, res, function afterParams (perr?: unknown) {
       if (perr) next(layerError || perr)
       else if (matchedRoute) matched.handleRequest(req, res, next)
       else trimPrefix(matched, layerError, layerPath, path)
@@ -208,6 +216,7 @@ proto.route = function route (this: RouterBase, path: Path): Route {
   const handle = function handle (req: any, res: any, next: Next): void {
     route.dispatch(req, res, next)
   }
+  ;(handle as { [DISPATCHES]?: Route })[DISPATCHES] = route
   const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true }, handle)
   layer.route = route
   this.stack.push(layer)
@@ -223,6 +232,30 @@ for (const method of [...methods, 'all']) {
 }
 
 const ROUTE_HANDLES_METHOD = Route.prototype._handlesMethod
+const ROUTE_DISPATCH = Route.prototype.dispatch
+const LAYER_HANDLE_REQUEST = Layer.prototype.handleRequest
+
+/** Whether any parameter of a matched layer has `router.param` callbacks to run. */
+function hasParamCallbacks (params: Record<string, ParamCallback[]>, keys: readonly string[]): boolean {
+  for (let i = 0; i < keys.length; i++) {
+    if (callbacksOf(params, keys[i]) !== undefined) return true
+  }
+  return false
+}
+
+/**
+ * Runs a matched route. A route whose one handler serves the request's method has that handler
+ * run at once, while the layer's handle is the one `router.route` made for the route and
+ * `handleRequest` and `dispatch` are Layer's and Route's: the route's dispatch would only hand
+ * its `next` on, and the router's `next` reads 'route' and 'router' as the route's does.
+ */
+function runRoute (layer: Layer, route: Route, methodName: string, req: any, res: any, next: Next): void {
+  const only = route.stack.length === 1 ? route.stack[0] : undefined
+  if (only !== undefined && methodName !== '' && (only.method === undefined || only.method === methodName) &&
+    (layer.handle as { [DISPATCHES]?: Route })[DISPATCHES] === route && layer.handleRequest === LAYER_HANDLE_REQUEST &&
+    route.dispatch === ROUTE_DISPATCH) only.handleRequest(req, res, next)
+  else layer.handleRequest(req, res, next)
+}
 
 /**
  * Whether a layer carries a route, with Route's own `_handlesMethod`, that does not serve the

@@ -6,9 +6,10 @@ import { Layer } from '../../../plugins/express5-routing/layer'
 import { StackCursor } from '../../../plugins/express5-routing/route-index'
 
 const PATTERNS = ['/api/users', '/api/users/:id', '/API/Users/:id/notes', '/api/posts{/:id}', '/api/:kind', '/api', '/',
-  '/api/users/*rest', '/files/docs/', '/Files/Docs/:name', '/a/b/c', '/a/:b', '/ſx/y', '/K/k']
+  '/api/users/*rest', '/files/docs/', '/Files/Docs/:name', '/a/b/c', '/a/:b', '/ſx/y', '/K/k', '/api/users/:id/', '/a/b/:c/:d']
 const PATHS = ['/api/users', '/API/USERS/7', '/api/users/7/notes', '/api/posts', '/api/posts/3', '/api', '/', '/files/docs',
-  '/files/docs/x', '/a/b/c', '/a/b', '/sx/y', '/\u017fx/y', '/\u212a/k', '/k/K', '/api//users', '*', '/api/users%2F7']
+  '/files/docs/x', '/a/b/c', '/a/b', '/sx/y', '/\u017fx/y', '/\u212a/k', '/k/K', '/api//users', '*', '/api/users%2F7',
+  '/api/users/7/', '/api/users/', '/api/users/7//', '/a/b/c/', '/a/b/c/d', '/a/b/c/d/']
 
 const noop = (): void => {}
 
@@ -65,8 +66,23 @@ describe('express5-routing stack index', () => {
   it('passes over the layers of other first segments in a long table', () => {
     const stack = ['users', 'posts', 'tags', 'notes'].flatMap((r) => [`/api/${r}`, `/api/${r}/:id`]).map((pattern) => make({ pattern, end: true, sensitive: false, strict: false }))
     const cursor = new StackCursor(stack)
-    assert.equal(cursor.next(0, '/api/notes/3'), 6)
-    assert.equal(cursor.next(0, '/API/NOTES/3'), 6)
+    assert.equal(cursor.next(0, '/api/notes'), 6)
+    assert.equal(cursor.next(0, '/API/NOTES/'), 6)
     assert.equal(cursor.next(0, '/api/none'), stack.length)
+  })
+
+  it('passes over routes of text and parameters whose number of slashes differs', () => {
+    const patterns = ['/api/notes', '/api/notes/:id', '/api/notes/:id/tags', '/api/notes/*rest', '/api/notes{/:id}/x']
+    const routes = patterns.map((pattern) => make({ pattern, end: true, sensitive: false, strict: false }))
+    const strict = make({ pattern: '/api/notes/:id', end: true, sensitive: false, strict: true })
+    const middleware = make({ pattern: '/api/notes', end: false, sensitive: false, strict: false })
+    const cursor = new StackCursor([...routes, strict, middleware])
+    assert.equal(cursor.next(0, '/api/notes/3'), 1)
+    assert.equal(cursor.next(2, '/api/notes/3'), 3, 'a wildcard takes any number')
+    assert.equal(cursor.next(4, '/api/notes/3'), 4, 'so does a group')
+    assert.equal(cursor.next(0, '/api/notes/3/'), 1, 'one trailing slash more, when not strict')
+    assert.equal(cursor.next(2, '/api/notes/3/'), 2)
+    assert.equal(cursor.next(5, '/api/notes/3/'), 6, 'a strict route takes no trailing slash; middleware takes any path below')
+    assert.equal(cursor.next(0, '/api/notes/3//'), 2, 'a path one slash short of it, with the trailing one')
   })
 })

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { dispatch, express5, Router4, Router5 } from './support'
+import { dispatch, express5, RealRouter, Router4, Router5 } from './support'
 
 type Next = (err?: unknown) => void
 type Req = { method: string, url: string, route?: unknown, [key: string]: any }
@@ -127,5 +127,52 @@ describe('express5-routing: dispatch', () => {
     delete router.stack[0]
     const outcome = await dispatch(router, 'GET', '/')
     assert.ok('error' in outcome && typeof outcome.error === 'object')
+  })
+
+  it('runs a route of one handler as router 2 does, through what a tool replaced on the route or its layers', async () => {
+    type Edit = (router: any, calls: string[]) => void
+    const edits: Record<string, Edit> = {
+      none: () => {},
+      'route.dispatch': (router, calls) => {
+        const route = router.stack[0].route
+        const dispatch = route.dispatch
+        route.dispatch = function (this: unknown, ...args: unknown[]) { calls.push('dispatch'); return dispatch.apply(this, args) }
+      },
+      'layer.handle': (router, calls) => {
+        const layer = router.stack[0]
+        const handle = layer.handle
+        layer.handle = function (this: unknown, ...args: unknown[]) { calls.push('handle'); return handle.apply(this, args) }
+      },
+      'layer.handleRequest': (router, calls) => {
+        const layer = router.stack[0]
+        const handleRequest = layer.handleRequest
+        layer.handleRequest = function (this: unknown, ...args: unknown[]) { calls.push('handleRequest'); return handleRequest.apply(this, args) }
+      },
+      'a second handler': (router) => { router.stack[0].route.get(answer('second')) }
+    }
+    const handlers: Record<string, (req: Req, res: Res, next: Next) => unknown> = {
+      answers: (req, res) => { res.end(String(req.route !== undefined)) },
+      'next()': (req, res, next) => { next() },
+      'next("route")': (req, res, next) => { next('route') },
+      'next("router")': (req, res, next) => { next('router') },
+      'next(error)': (req, res, next) => { next(new Error('passed')) },
+      throws: () => { throw new Error('thrown') },
+      rejects: async () => { throw new Error('rejected') },
+      'rejects falsy': () => Promise.reject(null) // eslint-disable-line prefer-promise-reject-errors
+    }
+    for (const [editName, edit] of Object.entries(edits)) {
+      for (const [handlerName, handler] of Object.entries(handlers)) {
+        const outcomes = []
+        for (const Router of [Router5, RealRouter]) {
+          const calls: string[] = []
+          const router = Router()
+          router.get('/x', handler)
+          router.get('/x', answer('after'))
+          edit(router, calls)
+          outcomes.push({ outcome: await dispatch(router, 'GET', '/x'), calls })
+        }
+        assert.deepEqual(outcomes[0], outcomes[1], `${editName}, handler ${handlerName}`)
+      }
+    }
   })
 })

@@ -1,6 +1,7 @@
 // res.set / res.header and res.type as Express 5 has them: Content-Type through mime-types 3.
 import type { Response } from '../../kernel/types'
 import { memoizeString } from '../response/string-memo'
+import { headerSetter } from '../response/header-setter'
 import { contentTypeOf, DEFAULT_MEDIA_TYPE, mime } from '../shared/mime-3'
 
 /** A full Content-Type for each value given, remembered: apps set the same few types again and again. */
@@ -11,21 +12,7 @@ const fullContentType = memoizeString(contentTypeOf)
  * arrays of strings); a Content-Type is completed with its charset, and may be an extension.
  * @throws TypeError for an array Content-Type, or a value node refuses in a header.
  */
-export function set (this: Response, field: string | Record<string, unknown>, value?: unknown): Response {
-  if (arguments.length !== 2) {
-    const fields = field as Record<string, unknown>
-    for (const key in fields) this.set(key, fields[key] as string)
-    return this
-  }
-  const name = field as string
-  let coerced: string | string[] = Array.isArray(value) ? value.map(String) : String(value)
-  if (name.length === 12 && name.toLowerCase() === 'content-type') {
-    if (Array.isArray(coerced)) throw new TypeError('Content-Type cannot be set to an Array')
-    coerced = fullContentType(coerced)
-  }
-  this.setHeader(name, coerced)
-  return this
-}
+export const set = headerSetter(fullContentType)
 
 /** The media type of a type or extension: as given when it contains `/`, else looked up. */
 const mediaTypeOf = memoizeString(function mediaTypeOf (value: string): string {

@@ -2,6 +2,7 @@
 import mime from 'mime-types'
 import type { Response } from '../../kernel/types'
 import { memoizeString } from './string-memo'
+import { headerSetter } from './header-setter'
 
 /** A `charset` parameter already present in a Content-Type value. */
 const CHARSET_PARAM = /;\s*charset\s*=/
@@ -13,24 +14,8 @@ const withDefaultCharset = memoizeString(function withDefaultCharset (value: str
   return charset ? `${value}; charset=${charset.toLowerCase()}` : value
 })
 
-/** `res.set(field, value)` or `res.set({ field: value, … })`. */
-export function set (this: Response, field: string | Record<string, unknown>, value?: unknown): Response {
-  if (arguments.length !== 2) {
-    const fields = field as Record<string, unknown>
-    for (const key in fields) this.set(key, fields[key] as string)
-    return this
-  }
-  const name = field as string
-  let coerced: string | string[] = Array.isArray(value) ? value.map(String) : String(value)
-  // Only a 12-character name can be Content-Type: other names skip the lowercase copy.
-  if (name.length === 12 && (name === 'Content-Type' || name.toLowerCase() === 'content-type')) {
-    if (Array.isArray(coerced)) throw new TypeError('Content-Type cannot be set to an Array')
-    coerced = withDefaultCharset(coerced)
-  }
-  // Node refuses CR/LF and other invalid characters with a TypeError naming the header.
-  this.setHeader(name, coerced)
-  return this
-}
+/** `res.set(field, value)` or `res.set({ field: value, … })`; a Content-Type gets the charset mime-types knows for it. */
+export const set = headerSetter(withDefaultCharset)
 
 /** The value of response header `field`, case-insensitive. */
 export function get (this: Response, field: string): string | number | string[] | undefined {

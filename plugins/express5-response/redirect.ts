@@ -1,9 +1,8 @@
 // res.location(url) and res.redirect([status,] url) as Express 5 has them: no 'back', status first.
 import encodeUrl from 'encodeurl'
-import escapeHtml from 'escape-html'
 import type { Response } from '../../kernel/types'
 import { deprecate } from '../../kernel/deprecate'
-import { statusMessage } from '../response/status'
+import { endRedirect, redirectBody } from '../response/redirect-body'
 
 /** The status of a redirect when none is given. */
 const DEFAULT_REDIRECT_STATUS = 302
@@ -30,18 +29,7 @@ export function redirect (this: Response, statusOrUrl: number | string, url?: st
   if (typeof address !== 'string') deprecate('res.redirect(url): url must be a string')
   if (typeof status !== 'number') deprecate('res.redirect(status, url): status must be a number')
 
-  const location = String(this.location(address as string).get('Location'))
-  const message = statusMessage(status)
-  let body = ''
-  this.format({
-    text () { body = `${message}. Redirecting to ${location}` },
-    html () { body = `<p>${message}. Redirecting to ${escapeHtml(location)}</p>` },
-    default () { body = '' }
-  })
-
+  const body = redirectBody(this, address as string, status)
   this.status(status as number)
-  // A number, as Express passes it (a wrapped `res.set` sees the same value); `set` coerces it.
-  this.set('Content-Length', Buffer.byteLength(body) as unknown as string)
-  if (this.req.method === 'HEAD') this.end()
-  else this.end(body)
+  endRedirect(this, body)
 }

@@ -1,8 +1,7 @@
 // res.redirect([status,] url): Location plus a short negotiated body.
-import escapeHtml from 'escape-html'
 import type { Response } from '../../kernel/types'
 import { deprecate } from '../../kernel/deprecate'
-import { statusMessage } from './status'
+import { endRedirect, redirectBody } from './redirect-body'
 
 /** The status of a redirect when none is given. */
 const DEFAULT_REDIRECT_STATUS = 302
@@ -24,18 +23,7 @@ export function redirect (this: Response, url: string | number, statusOrUrl?: st
     }
   }
 
-  const location = String(this.location(address as string).get('Location'))
-  const message = statusMessage(status)
-  let body = ''
-  this.format({
-    text () { body = `${message}. Redirecting to ${location}` },
-    html () { body = `<p>${message}. Redirecting to ${escapeHtml(location)}</p>` },
-    default () { body = '' }
-  })
-
+  const body = redirectBody(this, address as string, status)
   this.statusCode = status
-  // A number, as Express passes it (a wrapped `res.set` sees the same value); `set` coerces it.
-  this.set('Content-Length', Buffer.byteLength(body) as unknown as string)
-  if (this.req.method === 'HEAD') this.end()
-  else this.end(body)
+  endRedirect(this, body)
 }

@@ -1,0 +1,29 @@
+// What res.redirect sends, in Express 4 and 5 alike: Location and a short negotiated body saying where.
+import escapeHtml from 'escape-html'
+import type { Response } from '../../kernel/types'
+import { statusMessage } from './status'
+
+/**
+ * Sets `Location` to `address` (encoded by `res.location`) and negotiates the body of a redirect
+ * with `status`: it says where, as text or as HTML with the URL escaped (so a target cannot
+ * inject markup), or is empty for other types.
+ */
+export function redirectBody (res: Response, address: string, status: unknown): string {
+  const location = String(res.location(address).get('Location'))
+  const message = statusMessage(status)
+  let body = ''
+  res.format({
+    text () { body = `${message}. Redirecting to ${location}` },
+    html () { body = `<p>${message}. Redirecting to ${escapeHtml(location)}</p>` },
+    default () { body = '' }
+  })
+  return body
+}
+
+/** Ends a redirect, its status set, with `body`; HEAD gets none. */
+export function endRedirect (res: Response, body: string): void {
+  // A number, as Express passes it (a wrapped `res.set` sees the same value); `set` coerces it.
+  res.set('Content-Length', Buffer.byteLength(body) as unknown as string)
+  if (res.req.method === 'HEAD') res.end()
+  else res.end(body)
+}

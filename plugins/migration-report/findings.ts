@@ -38,26 +38,35 @@ export function recordSetting (app: Application, finding: Omit<SettingFinding, '
 
 /** The calls recorded for several apps, merged by API and call site. */
 export function callsOfApps (apps: Iterable<Application>): CallFinding[] {
-  const merged = new Map<string, CallRecord>()
-  for (const app of apps) {
-    for (const [key, record] of callsOf.get(app) ?? []) {
-      const seen = merged.get(key)
-      if (!seen) { merged.set(key, { ...record, requests: [...record.requests] }); continue }
-      seen.count += record.count
-      for (const request of record.requests) addExample(seen.requests, request)
-    }
-  }
-  return [...merged.values()]
+  return mergeRecords(apps, callsOf, (record) => ({ ...record, requests: [...record.requests] }), (seen, record) => {
+    seen.count += record.count
+    for (const request of record.requests) addExample(seen.requests, request)
+  })
 }
 
 /** The settings recorded for several apps, merged by setting. */
 export function settingsOfApps (apps: Iterable<Application>): SettingFinding[] {
-  const merged = new Map<string, SettingRecord>()
+  return mergeRecords(apps, settingsOf, (record) => ({ ...record, evidence: [...record.evidence] }), (seen, record) => {
+    for (const example of record.evidence) addExample(seen.evidence, example)
+  })
+}
+
+/**
+ * The records of several apps, merged by key: the first app's record of a key is copied by
+ * `copy`, each later one is added to the copy by `add`.
+ */
+function mergeRecords<R> (
+  apps: Iterable<Application>,
+  recordsOf: WeakMap<Application, Map<string, R>>,
+  copy: (record: R) => R,
+  add: (seen: R, record: R) => void
+): R[] {
+  const merged = new Map<string, R>()
   for (const app of apps) {
-    for (const [setting, record] of settingsOf.get(app) ?? []) {
-      const seen = merged.get(setting)
-      if (!seen) { merged.set(setting, { ...record, evidence: [...record.evidence] }); continue }
-      for (const example of record.evidence) addExample(seen.evidence, example)
+    for (const [key, record] of recordsOf.get(app) ?? []) {
+      const seen = merged.get(key)
+      if (seen) add(seen, record)
+      else merged.set(key, copy(record))
     }
   }
   return [...merged.values()]

@@ -12,26 +12,37 @@ import { createDecorators } from './decorate'
 import { HELPERS } from './internal/prototypes'
 import type { Application, Express, Request, Response } from './types'
 
-/** The callable a preset exports: `framework()` makes an app; the statics are shared by every app. */
-export interface Framework {
-  (): Express
+/**
+ * The callable a preset exports, by the types of what it makes: `framework()` makes an `App`; the
+ * statics are shared by every app. The kernel's own is {@link Framework}; a preset that types
+ * its apps otherwise (as Express 5 does) names its own types here. Each framework declares its
+ * `Router` and `Route` itself: presets export types of those names too, and where a module has
+ * a type of a member's name, TypeScript types a named import of that member
+ * (`import { Router } from …`) taken from a generic base as the bare type parameter.
+ */
+export interface FrameworkOf<App, AppPrototype, RequestPrototype, ResponsePrototype> {
+  (): App
   /** Shared application prototype: extending it reaches every app of this framework. */
-  application: Application
+  application: AppPrototype
   /** Shared request prototype (inherits `http.IncomingMessage.prototype`). */
-  request: Request
+  request: RequestPrototype
   /** Shared response prototype (inherits `http.ServerResponse.prototype`). */
-  response: Response
+  response: ResponsePrototype
+  Layer: typeof Layer
+  /** The plugins this framework was built from, in application order. */
+  readonly plugins: readonly Plugin[]
+  /** The framework's hooks, for plugins added after creation is not supported: tap them in a plugin. */
+  readonly hooks: KernelHooks
+}
+
+/** The kernel's framework: apps, prototypes and routers typed as Express 4's. */
+export interface Framework extends FrameworkOf<Express, Application, Request, Response> {
   /**
    * `Router(options)`: a standalone, mountable layer stack. Apps make their router with it too, so
    * a plugin may replace it in its `apply` to give the framework's routers another path syntax.
    */
   Router: RouterFactory
   Route: typeof Route
-  Layer: typeof Layer
-  /** The plugins this framework was built from, in application order. */
-  readonly plugins: readonly Plugin[]
-  /** The framework's hooks, for plugins added after creation is not supported: tap them in a plugin. */
-  readonly hooks: KernelHooks
 }
 
 export interface FrameworkOptions {

@@ -21,14 +21,7 @@ export interface ServeStatic {
  * `text` and `urlencoded` are body-parser 2's parsers (typed by `ristretto/parser`), `static`
  * serves files; the kernel's `plugins`, `hooks` and `Layer` are there too.
  */
-export interface Framework extends Pick<kernel.Framework, 'plugins' | 'hooks' | 'Layer'> {
-  (): Express
-  /** Shared application prototype: extending it reaches every app of this framework. */
-  application: Application
-  /** Shared request prototype. */
-  request: Request
-  /** Shared response prototype. */
-  response: Response
+export interface Framework extends kernel.FrameworkOf<Express, Application, Request, Response> {
   Router: RouterFactory
   /** Router 2's route class. */
   Route: typeof Route

@@ -16,7 +16,7 @@ export { HELPERS, enterHelpers, restorePrototypes, type HelperCarrier, type Save
 export type {
   Application, Express, Request, Response, Locals, NextFunction, NextCallback, NodeMiddleware, RequestHandler, ErrorRequestHandler,
   HandlerArgument, ForeignHandler, ForeignErrorHandler, RequestHandlers, RequestHandlerParams, Handled, Named,
-  HandlerRegistrar, UseRegistrar, PathParams, ParamHandler, ParamsDictionary, ParsedQuery, ParsedQs, RouteParameters, Settings
+  HandlerRegistrar, UseRegistrar, OtherMethodName, PathParams, ParamHandler, ParamsDictionary, ParsedQuery, ParsedQs, RouteParameters, Settings
 } from './types'
 export type { RouteRegistrar } from './router/route'
 

@@ -219,30 +219,16 @@ export interface UseRegistrar<T, Inherited = {}> {
   (path: PathParams, ...handlers: HandlerArgument[]): T
 }
 
-/** The other methods of node's `http.METHODS`, as `@types/express` lists them, on apps and routers (registering, they return `T`). */
-export interface OtherMethods<T, Inherited = {}> {
-  checkout: HandlerRegistrar<T, Inherited>
-  connect: HandlerRegistrar<T, Inherited>
-  copy: HandlerRegistrar<T, Inherited>
-  lock: HandlerRegistrar<T, Inherited>
-  merge: HandlerRegistrar<T, Inherited>
-  mkactivity: HandlerRegistrar<T, Inherited>
-  mkcol: HandlerRegistrar<T, Inherited>
-  move: HandlerRegistrar<T, Inherited>
-  "m-search": HandlerRegistrar<T, Inherited>
-  notify: HandlerRegistrar<T, Inherited>
-  propfind: HandlerRegistrar<T, Inherited>
-  proppatch: HandlerRegistrar<T, Inherited>
-  purge: HandlerRegistrar<T, Inherited>
-  report: HandlerRegistrar<T, Inherited>
-  search: HandlerRegistrar<T, Inherited>
-  subscribe: HandlerRegistrar<T, Inherited>
-  trace: HandlerRegistrar<T, Inherited>
-  unlock: HandlerRegistrar<T, Inherited>
-  unsubscribe: HandlerRegistrar<T, Inherited>
-  link: HandlerRegistrar<T, Inherited>
-  unlink: HandlerRegistrar<T, Inherited>
-}
+/**
+ * The other methods of node's `http.METHODS` (past `all`, `get`, `post`, `put`, `delete`, `patch`,
+ * `options` and `head`), as `@types/express` lists them on apps and routers.
+ */
+export type OtherMethodName =
+  | 'checkout' | 'connect' | 'copy' | 'lock' | 'merge' | 'mkactivity' | 'mkcol' | 'move' | 'm-search' | 'notify'
+  | 'propfind' | 'proppatch' | 'purge' | 'report' | 'search' | 'subscribe' | 'trace' | 'unlock' | 'unsubscribe' | 'link' | 'unlink'
+
+/** The {@link OtherMethodName other methods} on apps and routers (registering, they return `T`). */
+export interface OtherMethods<T, Inherited = {}> extends Record<OtherMethodName, HandlerRegistrar<T, Inherited>> {}
 
 /** A path argument: a string pattern, a RegExp, or an array of them. */
 export type PathParams = string | RegExp | ReadonlyArray<string | RegExp>

@@ -1,7 +1,7 @@
 // The public types of router 2's routers: route methods typed by path-to-regexp 8 paths.
 import type { IncomingMessage, ServerResponse } from 'http'
 import type {
-  HandlerArgument, NextFunction, ParamHandler, ParamsDictionary, ParsedQs, RequestHandlerParams, RequestHandlers, RouteRegistrar
+  HandlerArgument, NextFunction, OtherMethodName, ParamHandler, ParamsDictionary, ParsedQs, RequestHandlerParams, RequestHandlers, RouteRegistrar
 } from '../../kernel'
 import type { Layer } from './layer'
 import type { Path } from './path-matcher'
@@ -42,9 +42,7 @@ export interface UseRegistrar<T, Inherited = {}> {
 }
 
 /** The route methods of a router: `router.get(path, ...handlers)` and the rest of node's methods. */
-type RouterMethodName = 'all' | 'get' | 'post' | 'put' | 'delete' | 'patch' | 'options' | 'head' | 'checkout' | 'connect' |
-  'copy' | 'lock' | 'merge' | 'mkactivity' | 'mkcol' | 'move' | 'm-search' | 'notify' | 'propfind' | 'proppatch' |
-  'purge' | 'report' | 'search' | 'subscribe' | 'trace' | 'unlock' | 'unsubscribe' | 'link' | 'unlink'
+type RouterMethodName = 'all' | 'get' | 'post' | 'put' | 'delete' | 'patch' | 'options' | 'head' | OtherMethodName
 
 type RouterMethods<T, Inherited> = { [M in RouterMethodName]: HandlerRegistrar<T, Inherited> }
 

@@ -40,6 +40,24 @@ export function lowerMethod (method: string): string {
 }
 type AnyHandler = (...args: any[]) => unknown
 
+/** The lowercase method whose handlers serve a request method: HEAD is served by GET's when a route has no HEAD handlers. */
+export function handlersMethod (methods: Record<string, boolean>, method: unknown): unknown {
+  const name = typeof method === 'string' ? lowerMethod(method) : method
+  return name === 'head' && !methods.head ? 'get' : name
+}
+
+/** Whether a route with `methods` (lowercase names, `_all` for `route.all`) serves a request method. */
+export function servesMethod (methods: Record<string, boolean>, method: unknown): boolean {
+  return Boolean(methods._all) || Boolean(methods[handlersMethod(methods, method) as string])
+}
+
+/** A route's methods, uppercase, for an automatic OPTIONS answer (HEAD added with GET). */
+export function methodsListed (methods: Record<string, boolean>): string[] {
+  const list = Object.keys(methods)
+  if (methods.get && !methods.head) list.push('head')
+  return list.map((m) => m.toUpperCase())
+}
+
 /** A route's (or router's) methods by name, for registering under a method name known at run time. */
 export type MethodTable = Record<string, (...handlers: unknown[]) => unknown>
 
@@ -70,17 +88,12 @@ export class Route<P = ParamsDictionary> {
 
   /** Whether a request method is served here (HEAD falls back to GET). */
   _handles_method (method: string): boolean {
-    if (this.methods._all) return true
-    let name = typeof method === 'string' ? lowerMethod(method) : method
-    if (name === 'head' && !this.methods.head) name = 'get'
-    return Boolean(this.methods[name])
+    return servesMethod(this.methods, method)
   }
 
   /** The methods served, uppercase, for an automatic OPTIONS reply (HEAD added with GET). */
   _options (): string[] {
-    const list = Object.keys(this.methods)
-    if (this.methods.get && !this.methods.head) list.push('head')
-    return list.map((m) => m.toUpperCase())
+    return methodsListed(this.methods)
   }
 
   /** Runs the handlers of the request's method in order. */
@@ -92,8 +105,7 @@ export class Route<P = ParamsDictionary> {
       done()
       return
     }
-    let method = typeof req.method === 'string' ? lowerMethod(req.method) : req.method
-    if (method === 'head' && !this.methods.head) method = 'get'
+    const method = handlersMethod(this.methods, req.method)
     req.route = this
 
     const next = (err?: unknown): void => {

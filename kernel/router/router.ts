@@ -1,7 +1,8 @@
 // The layer stack: Express 4's Router, with mounting, params, OPTIONS and error flow.
 import depd from 'depd'
 import { Layer } from './layer'
-import { getPathname, getProtohost } from '../internal/request-url'
+import { getPathname } from '../internal/request-url'
+import { MountPath } from '../internal/mount-path'
 import { fastMatcher } from './matchers/fast'
 import type { Matcher } from './matchers/matcher'
 import type { PathOptions } from '../internal/path-to-regexp'
@@ -10,6 +11,7 @@ import { methods } from './methods'
 import { shortTypeName, splitUseArguments } from '../internal/flatten'
 import { kernelOf } from '../internal/kernel-of'
 import { sendOptions } from '../internal/send-options'
+import { mergeParams, runParamCallbacks, type ParamCalled } from '../internal/params'
 import { enterHelpers, restorePrototypes, HELPERS, type HelperCarrier, type SavedPrototypes } from '../internal/prototypes'
 import type { Kernel } from '../plugin'
 import type { HandlerArgument, HandlerRegistrar, Named, OtherMethods, ParamHandler, ParamsDictionary, PathParams, UseRegistrar } from '../types'
@@ -71,8 +73,6 @@ export interface Router<Inherited = {}> extends OtherMethods<Router<Inherited>, 
   /** `QUERY`, where node knows the method (20.19.3+ in 20, 22.2+). */
   query?: HandlerRegistrar<this, Inherited>
 }
-
-interface ParamCalled { error: unknown, match: unknown, value: unknown }
 
 /**
  * `framework.Router(options)`. The handlers of a `mergeParams: true` router also see the
@@ -150,12 +150,12 @@ function matcherOf (router: Router): Matcher {
 
 /**
  * One pass of a request through a router: what it restores when it leaves (the parent's
- * `baseUrl`, `next` and `params`), what it collects on the way (param callbacks run, the
- * methods of the routes an OPTIONS request matched), and what `next` derives from `req.url`,
- * kept while `req.url` stays the same string (it changes only while a mounted layer runs).
+ * `baseUrl`, `next` and `params`, and the URL a middleware was given without its mount path),
+ * what it collects on the way (param callbacks run, the methods of the routes an OPTIONS
+ * request matched), and what `next` derives from `req.url`, kept while `req.url` stays the same
+ * string (it changes only while a mounted layer runs).
  */
-class Pass {
-  readonly parentUrl: string
+class Pass extends MountPath {
   readonly parentParams: any
   readonly parentNext: any
   /** An OPTIONS request (as it entered): answered with the methods collected when nothing else answers. */
@@ -172,8 +172,8 @@ class Pass {
   methodName: string | undefined = undefined
 
   constructor (router: Router, readonly req: any, readonly res: any, readonly out: Next) {
+    super(req)
     this.saved = enterHelpers(router, req, res)
-    this.parentUrl = req.baseUrl || ''
     this.parentParams = req.params
     this.parentNext = req.next
     this.optionsRequest = req.method === 'OPTIONS'
@@ -214,11 +214,8 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   const stack = self.stack
   const cursor = matcherOf(self).cursor(stack)
   const pass = new Pass(self, req, res, out)
-  const protohost = getProtohost(req.url) || ''
   let idx = 0
   let sync = 0
-  let removed = ''
-  let slashAdded = false
   req.next = next
   req.baseUrl = pass.parentUrl
   req.originalUrl = req.originalUrl || req.url
@@ -226,15 +223,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
 
   function next (err?: unknown): void {
     let layerError = err === 'route' ? null : err
-    if (slashAdded) {
-      req.url = req.url.slice(1)
-      slashAdded = false
-    }
-    if (removed.length !== 0) {
-      req.baseUrl = pass.parentUrl
-      req.url = protohost + removed + req.url.slice(protohost.length)
-      removed = ''
-    }
+    pass.leave(req)
     if (layerError === 'router') {
       setImmediate(leave, pass, null)
       return
@@ -302,25 +291,9 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   }
 
   function trimPrefix (layer: Layer, layerError: unknown, layerPath: string, path: string): void {
-    if (layerPath.length !== 0) {
-      if (layerPath !== path.slice(0, layerPath.length)) {
-        next(layerError)
-        return
-      }
-      const c = path[layerPath.length]
-      if (c && c !== '/' && c !== '.') {
-        next(layerError)
-        return
-      }
-      removed = layerPath
-      req.url = protohost + req.url.slice(protohost.length + removed.length)
-      if (!protohost && req.url[0] !== '/') {
-        req.url = '/' + req.url
-        slashAdded = true
-      }
-      req.baseUrl = pass.parentUrl + (removed[removed.length - 1] === '/' ? removed.substring(0, removed.length - 1) : removed)
-    }
-    if (layerError) layer.handle_error(layerError, req, res, next)
+    // Express 4 mounts middleware where its match ends a segment, or before a dot.
+    if (!pass.enter(req, layerPath, path, true)) next(layerError)
+    else if (layerError) layer.handle_error(layerError, req, res, next)
     else layer.handle_request(req, res, next)
   }
 }
@@ -369,62 +342,7 @@ function processParams (this: Router, layer: Layer, called: Record<string, Param
     done()
     return
   }
-  let i = 0
-  let paramIndex = 0
-  let key: (typeof keys)[number]
-  let paramVal: unknown
-  let paramCallbacks: ParamHandler[] | undefined
-  let paramCalled: ParamCalled
-
-  function param (err?: unknown): void {
-    if (err) {
-      done(err)
-      return
-    }
-    if (i >= keys.length) {
-      done()
-      return
-    }
-    paramIndex = 0
-    key = keys[i++]
-    const name = key.name
-    paramVal = req.params[name]
-    paramCallbacks = params[name]
-    const previous = called[name]
-    if (paramVal === undefined || !paramCallbacks) {
-      param()
-      return
-    }
-    // Once per request per value: a repeated value reuses the earlier outcome.
-    if (previous && (previous.match === paramVal || (previous.error && previous.error !== 'route'))) {
-      req.params[name] = previous.value
-      param(previous.error)
-      return
-    }
-    called[name] = paramCalled = { error: null, match: paramVal, value: paramVal }
-    paramCallback()
-  }
-
-  function paramCallback (err?: unknown): void {
-    const fn = paramCallbacks![paramIndex++]
-    paramCalled.value = req.params[key.name]
-    if (err) {
-      paramCalled.error = err
-      param(err)
-      return
-    }
-    if (!fn) {
-      param()
-      return
-    }
-    try {
-      fn(req, res, paramCallback, paramVal, key.name as string)
-    } catch (e) {
-      paramCallback(e)
-    }
-  }
-
-  param()
+  runParamCallbacks(keys.map((key) => key.name as string), (name) => params[name], called, req, res, done)
 }
 
 proto.use = function use (this: Router, ...args: unknown[]): Router {
@@ -472,22 +390,4 @@ function appendMethods (list: string[], addition: string[]): void {
   for (const method of addition) {
     if (list.indexOf(method) === -1) list.push(method)
   }
-}
-
-
-
-/** Parent params under the child's; numbered captures of the child shift past the parent's. */
-function mergeParams (params: Record<string, unknown>, parent: any): Record<string, unknown> {
-  if (typeof parent !== 'object' || !parent) return params
-  const obj: Record<string, unknown> = Object.assign({}, parent)
-  if (!(0 in params) || !(0 in parent)) return Object.assign(obj, params)
-  let i = 0
-  let o = 0
-  while (i in params) i++
-  while (o in parent) o++
-  for (i--; i >= 0; i--) {
-    params[i + o] = params[i]
-    if (i < o) delete params[i]
-  }
-  return Object.assign(obj, params)
 }

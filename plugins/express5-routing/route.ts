@@ -1,6 +1,7 @@
 // A router 2 route: one path, handlers per method, dispatched in order.
 import { methods, type ParamsDictionary, type RouteRegistrar } from '../../kernel'
 import { Layer } from './layer'
+import { handlersMethod, methodsListed, servesMethod } from '../../kernel/router/route'
 
 type AnyHandler = (...args: any[]) => unknown
 type Done = (err?: unknown) => void
@@ -43,17 +44,12 @@ export class Route<P = ParamsDictionary> {
 
   /** Whether a request method is served here (HEAD falls back to GET). */
   _handlesMethod (method: unknown): boolean {
-    if (this.methods._all) return true
-    let name = typeof method === 'string' ? method.toLowerCase() : method as string
-    if (name === 'head' && !this.methods.head) name = 'get'
-    return Boolean(this.methods[name])
+    return servesMethod(this.methods, method)
   }
 
   /** The methods served, uppercase, for the automatic OPTIONS answer (HEAD added with GET). */
   _methods (): string[] {
-    const list = Object.keys(this.methods)
-    if (this.methods.get && !this.methods.head) list.push('head')
-    return list.map((m) => m.toUpperCase())
+    return methodsListed(this.methods)
   }
 
   /** Runs the handlers of the request's method in order. */
@@ -65,8 +61,7 @@ export class Route<P = ParamsDictionary> {
     }
     let idx = 0
     let sync = 0
-    let method = typeof req.method === 'string' ? req.method.toLowerCase() : req.method
-    if (method === 'head' && !this.methods.head) method = 'get'
+    const method = handlersMethod(this.methods, req.method)
     req.route = this
 
     const next = (err?: unknown): void => {

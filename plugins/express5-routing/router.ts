@@ -1,5 +1,6 @@
 // Router 2's router: a layer stack with path-to-regexp 8 paths, params, promises, and the OPTIONS answer.
-import { getPathname, getProtohost } from '../../kernel/internal/request-url'
+import { getPathname } from '../../kernel/internal/request-url'
+import { MountPath } from '../../kernel/internal/mount-path'
 import { enterHelpers, methods, restorePrototypes } from '../../kernel'
 import { DISPATCHES } from '../../kernel/symbols'
 import { Layer } from './layer'
@@ -55,18 +56,15 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
   const self = this
   const stack = this.stack
   const cursor = cursorOf(stack)
-  const protohost = getProtohost(req.url) || ''
   let paramcalled: Record<string, ParamCalled> | undefined
   const parentParams = req.params
-  const parentUrl = req.baseUrl || ''
+  const mount = new MountPath(req)
   // What `done` puts back: the values the request came in with.
   const saved = { baseUrl: req.baseUrl, next: req.next, params: req.params }
   const optionsMethods: string[] | undefined = req.method === 'OPTIONS' ? [] : undefined
   // A router of a framework, taking a request of another's app: its handlers get its framework's helpers.
   const entered = enterHelpers(this, req, res)
   let idx = 0
-  let removed = ''
-  let slashAdded = false
   let sync = 0
 
   function done (err?: unknown): void {
@@ -83,21 +81,13 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
   }
 
   req.next = next
-  req.baseUrl = parentUrl
+  req.baseUrl = mount.parentUrl
   req.originalUrl = req.originalUrl || req.url
   next()
 
   function next (err?: unknown): void {
     let layerError = err === 'route' ? null : err
-    if (slashAdded) {
-      req.url = req.url.slice(1)
-      slashAdded = false
-    }
-    if (removed.length !== 0) {
-      req.baseUrl = parentUrl
-      req.url = protohost + removed + req.url.slice(protohost.length)
-      removed = ''
-    }
+    mount.leave(req)
     if (layerError === 'router') {
       setImmediate(done, null)
       return
@@ -167,26 +157,9 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
   }
 
   function trimPrefix (layer: Layer, layerError: unknown, layerPath: string, path: string): void {
-    if (layerPath.length !== 0) {
-      // The match must be a prefix of the path ending at a segment boundary.
-      if (layerPath !== path.substring(0, layerPath.length)) {
-        next(layerError)
-        return
-      }
-      const c = path[layerPath.length]
-      if (c && c !== '/') {
-        next(layerError)
-        return
-      }
-      removed = layerPath
-      req.url = protohost + req.url.slice(protohost.length + removed.length)
-      if (!protohost && req.url[0] !== '/') {
-        req.url = '/' + req.url
-        slashAdded = true
-      }
-      req.baseUrl = parentUrl + (removed[removed.length - 1] === '/' ? removed.substring(0, removed.length - 1) : removed)
-    }
-    if (layerError) layer.handleError(layerError, req, res, next)
+    // Router 2 mounts middleware where its match ends a segment (not before a dot, as Express 4 does).
+    if (!mount.enter(req, layerPath, path, false)) next(layerError)
+    else if (layerError) layer.handleError(layerError, req, res, next)
     else layer.handleRequest(req, res, next)
   }
 }

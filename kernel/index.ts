@@ -19,6 +19,7 @@ export type {
   HandlerRegistrar, UseRegistrar, OtherMethodName, PathParams, ParamHandler, ParamsDictionary, ParsedQuery, ParsedQs, RouteParameters, Settings
 } from './types'
 export type { RouteRegistrar } from './router/route'
+export type { HandlerRegistrarOf, PathSyntax, PathSyntaxes } from './registrar'
 
 /**
  * The router type, under the name of its factory (`Router()` makes one): an interface, so it can

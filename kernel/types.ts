@@ -6,6 +6,7 @@ import type { EventEmitter } from 'events'
 import type { Router } from './router/router'
 import type { Route } from './router/route'
 import type { RouteParameters } from './router/route-parameters'
+import type { HandlerRegistrarOf } from './registrar'
 import type { ParsedQs } from 'qs'
 
 declare global {
@@ -187,20 +188,10 @@ export type HandlerArgument =
   | Router | Application<any> | readonly HandlerArgument[]
 
 /**
- * A method that registers handlers under a path (`app.get`, `router.post`, …), with
- * `@types/express`'s type parameters in its order: `<Route, P, ResBody, ReqBody, ReqQuery,
- * LocalsObj>` for a string path, `<P, ResBody, ReqBody, ReqQuery, LocalsObj>` otherwise, so
- * `app.get<{ id: string }>(…)` types `req.params` as given. Without type arguments, `P` comes
- * from typed handlers or else from the path (see {@link RouteParameters}): `'/users/:id'` gives
- * `{ id: string }`. An inline `(req, res, next) =>` is typed, also next to foreign middleware.
+ * A method that registers handlers under a path (`app.get`, `router.post`, …), path parameters
+ * read as Express 4 reads them (see {@link RouteParameters}; {@link HandlerRegistrarOf} tells the rest).
  */
-export interface HandlerRegistrar<T, Inherited = {}> {
-  <Route extends string, P = RouteParameters<Route> & Inherited, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(path: Route, ...handlers: Array<RequestHandlers<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
-  <Route extends string, P = RouteParameters<Route> & Inherited, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(path: Route, ...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
-  <P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(path: PathParams, ...handlers: Array<RequestHandlers<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
-  <P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(path: PathParams, ...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
-  (path: PathParams, ...handlers: HandlerArgument[]): T
-}
+export interface HandlerRegistrar<T, Inherited = {}> extends HandlerRegistrarOf<T, Inherited, 'express4', PathParams> {}
 
 /**
  * `use([path,] ...handlers)`, typed like {@link HandlerRegistrar} (a mount path's parameters

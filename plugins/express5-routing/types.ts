@@ -1,7 +1,7 @@
 // The public types of router 2's routers: route methods typed by path-to-regexp 8 paths.
 import type { IncomingMessage, ServerResponse } from 'http'
 import type {
-  HandlerArgument, NextFunction, OtherMethodName, ParamHandler, ParamsDictionary, ParsedQs, RequestHandlerParams, RequestHandlers, RouteRegistrar
+  HandlerArgument, HandlerRegistrarOf, NextFunction, OtherMethodName, ParamHandler, ParamsDictionary, ParsedQs, RequestHandlerParams, RequestHandlers, RouteRegistrar
 } from '../../kernel'
 import type { Layer } from './layer'
 import type { Path } from './path-matcher'
@@ -17,18 +17,19 @@ export interface RouterOptions {
   strict?: boolean
 }
 
+declare module '../../kernel/registrar' {
+  interface PathSyntaxes<Route extends string> {
+    /** path-to-regexp 8's (router 2's). */
+    express5: RouteParameters<Route>
+  }
+}
+
 /**
  * A method that registers handlers under a path (`router.get`, …), with `@types/express`'s type
  * parameters: `req.params` comes from typed handlers, or else from a literal path
  * (`'/files/*path'` gives `{ path: string[] }`). Handlers may be async: a rejection is passed on.
  */
-export interface HandlerRegistrar<T, Inherited = {}> {
-  <Route extends string, P = RouteParameters<Route> & Inherited, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(path: Route, ...handlers: Array<RequestHandlers<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
-  <Route extends string, P = RouteParameters<Route> & Inherited, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(path: Route, ...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
-  <P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(path: Path, ...handlers: Array<RequestHandlers<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
-  <P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(path: Path, ...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
-  (path: Path, ...handlers: HandlerArgument[]): T
-}
+export interface HandlerRegistrar<T, Inherited = {}> extends HandlerRegistrarOf<T, Inherited, 'express5', Path> {}
 
 /** `use([path,] ...handlers)`, typed like {@link HandlerRegistrar}. */
 export interface UseRegistrar<T, Inherited = {}> {

@@ -1,6 +1,7 @@
 // The express5-response plugin: the response plugin's helpers, changed where Express 5 changed them.
 import { definePlugin, type Decorations, type Plugin, type Response } from '../../kernel'
 import { PLUGIN_NAME as RESPONSE } from '../response'
+import { withAliases } from '../response/aliases'
 import { PLUGIN_NAME as REQUEST } from '../express5-request'
 import { status, sendStatus } from './status'
 import { set, type } from './headers'
@@ -13,14 +14,12 @@ export { mime, contentTypeOf } from '../shared/mime-3'
 
 export const PLUGIN_NAME = 'express5-response'
 
-/** The response plugin's helpers that Express 5 has otherwise, by name. */
-const changed: Decorations<Response> = {
+/** The response plugin's helpers that Express 5 has otherwise, by name (with their aliases). */
+const changed: Decorations<Response> = withAliases({
   status,
   sendStatus,
   set,
-  header: set,
   type,
-  contentType: type,
   vary,
   links: links as Response['links'],
   location,
@@ -29,7 +28,7 @@ const changed: Decorations<Response> = {
   send,
   json,
   jsonp
-}
+})
 
 /**
  * The response of Express 5, over the response plugin's helpers: `res.status` refuses codes

@@ -1,5 +1,6 @@
 // The response plugin: Express 4's response helpers (send, json, status, headers, cookies, redirects…).
 import { definePlugin, type Decorations, type Plugin, type Response } from '../../kernel'
+import { withAliases } from './aliases'
 import { status, sendStatus } from './status'
 import { set, get, append } from './headers'
 import { type } from './content-type'
@@ -28,18 +29,16 @@ export const ETAG_DEFAULT = 'weak'
 export const JSONP_CALLBACK_DEFAULT = 'callback'
 
 /**
- * The helpers, by the name they take on the response prototype. `res.get` is typed as
- * `@types/express` types it (a string), though it gives any value `getHeader` holds.
+ * The helpers, by the name they take on the response prototype (with their aliases). `res.get`
+ * is typed as `@types/express` types it (a string), though it gives any value `getHeader` holds.
  */
-const helpers: Decorations<Response> = {
+const helpers: Decorations<Response> = withAliases({
   status,
   sendStatus,
   set,
-  header: set,
   get: get as Response['get'],
   append,
   type,
-  contentType: type,
   vary,
   links,
   redirect,
@@ -50,7 +49,7 @@ const helpers: Decorations<Response> = {
   send,
   json,
   jsonp
-}
+})
 
 /**
  * The response helpers of Express 4 on the shared response prototype, the `etag` setting

@@ -21,7 +21,7 @@ const changed: Decorations<Response> = withAliases({
   set,
   type,
   vary,
-  links: links as Response['links'],
+  links,
   location,
   redirect: redirect as Response['redirect'],
   clearCookie,

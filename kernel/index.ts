@@ -16,10 +16,9 @@ export { HELPERS, enterHelpers, restorePrototypes, type HelperCarrier, type Save
 export type {
   Application, Express, Request, Response, Locals, NextFunction, NextCallback, NodeMiddleware, RequestHandler, ErrorRequestHandler,
   HandlerArgument, ForeignHandler, ForeignErrorHandler, RequestHandlers, RequestHandlerParams, Handled, Named,
-  HandlerRegistrar, UseRegistrar, OtherMethodName, PathParams, ParamHandler, ParamsDictionary, ParsedQuery, ParsedQs, RouteParameters, Settings
+  HandlerRegistrar, HandlerRegistrarOf, UseRegistrar, OtherMethodName, PathParams, PathSyntaxes, ParamHandler, ParamsDictionary, ParsedQuery, ParsedQs, RouteParameters, Settings
 } from './types'
 export type { RouteRegistrar } from './router/route'
-export type { HandlerRegistrarOf, PathSyntax, PathSyntaxes } from './registrar'
 
 /**
  * The router type, under the name of its factory (`Router()` makes one): an interface, so it can

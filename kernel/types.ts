@@ -6,7 +6,6 @@ import type { EventEmitter } from 'events'
 import type { Router } from './router/router'
 import type { Route } from './router/route'
 import type { RouteParameters } from './router/route-parameters'
-import type { HandlerRegistrarOf } from './registrar'
 import type { ParsedQs } from 'qs'
 
 declare global {
@@ -188,9 +187,30 @@ export type HandlerArgument =
   | Router | Application<any> | readonly HandlerArgument[]
 
 /**
- * A method that registers handlers under a path (`app.get`, `router.post`, …), path parameters
- * read as Express 4 reads them (see {@link RouteParameters}; {@link HandlerRegistrarOf} tells the rest).
+ * The `req.params` type of a literal path `Route`, by path syntax: the kernel's routers read
+ * Express 4's (path-to-regexp 0.1); a plugin that gives routers another syntax adds its entry
+ * by declaration merging.
  */
+export interface PathSyntaxes<Route extends string> { express4: RouteParameters<Route> }
+
+/**
+ * A method that registers handlers under a path (`app.get`, `router.post`, …), with
+ * `@types/express`'s type parameters in its order: `<Route, P, ResBody, ReqBody, ReqQuery,
+ * LocalsObj>` for a string path, `<P, ResBody, ReqBody, ReqQuery, LocalsObj>` otherwise, so
+ * `app.get<{ id: string }>(…)` types `req.params` as given. Without type arguments, `P` comes
+ * from typed handlers or else from the path, read in the path syntax `Syntax`: `'/users/:id'`
+ * gives `{ id: string }`. An inline `(req, res, next) =>` is typed, also next to foreign
+ * middleware. `Paths` is what a path argument may be.
+ */
+export interface HandlerRegistrarOf<T, Inherited, Syntax extends keyof PathSyntaxes<string>, Paths> {
+  <Route extends string, P = PathSyntaxes<Route>[Syntax] & Inherited, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(path: Route, ...handlers: Array<RequestHandlers<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
+  <Route extends string, P = PathSyntaxes<Route>[Syntax] & Inherited, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(path: Route, ...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
+  <P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(path: Paths, ...handlers: Array<RequestHandlers<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
+  <P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(path: Paths, ...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>): T
+  (path: Paths, ...handlers: HandlerArgument[]): T
+}
+
+/** A {@link HandlerRegistrarOf route method} of the kernel's routers: Express 4's paths (see {@link RouteParameters}). */
 export interface HandlerRegistrar<T, Inherited = {}> extends HandlerRegistrarOf<T, Inherited, 'express4', PathParams> {}
 
 /**

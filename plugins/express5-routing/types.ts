@@ -17,7 +17,7 @@ export interface RouterOptions {
   strict?: boolean
 }
 
-declare module '../../kernel/registrar' {
+declare module '../../kernel/types' {
   interface PathSyntaxes<Route extends string> {
     /** path-to-regexp 8's (router 2's). */
     express5: RouteParameters<Route>

@@ -57,7 +57,6 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
   const stack = this.stack
   const cursor = cursorOf(stack)
   let paramcalled: Record<string, ParamCalled> | undefined
-  const parentParams = req.params
   const mount = new MountPath(req)
   // What `done` puts back: the values the request came in with.
   const saved = { baseUrl: req.baseUrl, next: req.next, params: req.params }
@@ -139,7 +138,7 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
     const matched = layer
     const matchedRoute = route
     if (matchedRoute) req.route = matchedRoute
-    req.params = self.mergeParams ? mergeParams(matched.params!, parentParams) : matched.params
+    req.params = self.mergeParams ? mergeParams(matched.params!, saved.params) : matched.params
     const layerPath = matched.path!
     if (!hasParamCallbacks(self.params, matched.keys)) {
       // No param callback to run: go on at once, without the continuation closure.

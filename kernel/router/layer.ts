@@ -58,6 +58,13 @@ function withoutBacktracking (regexp: RegExp, path: PathParams): RegExp {
 }
 
 /**
+ * Where a router's matcher keeps what it derived from a layer's path (see `matchers/matcher.ts`):
+ * a private field of the layer, so tools that list, compare or print layers never see it.
+ * `read` gives undefined for anything that is not a kernel layer (a hole, a tool's own object).
+ */
+export let matcherMemo: { read (layer: unknown): unknown, write (layer: Layer, memo: unknown): void }
+
+/**
  * A stack entry. Its own fields (`handle`, `name`, `params`, `path`, `keys`, `regexp`, and
  * `route` or `method` where Express sets them) are Express 4's, in Express's order: route
  * listers, monitoring tools and patches such as express-async-errors read and write them.
@@ -79,6 +86,14 @@ export class Layer {
   /** `handle.length`, remembered for the function it was read from (reading a function's length is slow in V8). */
   #arityOf: AnyHandler | undefined = undefined
   #arity = 0
+  #matcherMemo: unknown = undefined
+
+  static {
+    matcherMemo = {
+      read: (layer) => typeof layer === 'object' && layer !== null && #matcherMemo in layer ? layer.#matcherMemo : undefined,
+      write: (layer, memo) => { layer.#matcherMemo = memo }
+    }
+  }
 
   constructor (path: PathParams, options: PathOptions, fn: AnyHandler) {
     this.handle = fn

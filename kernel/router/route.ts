@@ -132,24 +132,27 @@ export class Route<P = ParamsDictionary> {
   all<Params = P, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>> (...handlers: Array<RequestHandlerParams<Params, ResBody, ReqBody, ReqQuery, LocalsObj>>): this
   all (...handlers: HandlerArgument[]): this
   all (...handlers: HandlerArgument[]): this {
-    for (const handle of flatten(handlers)) {
-      if (typeof handle !== 'function') {
-        throw new TypeError(`Route.all() requires a callback function but got a ${typeName(handle)}`)
-      }
-      const layer = new Layer('/', {}, handle as AnyHandler)
-      layer.method = undefined
-      this.methods._all = true
-      addRouteLayer(this, layer)
-    }
-    return this
+    return addHandlers(this, handlers, undefined)
   }
 }
 
-/** Appends a handler's layer; a route made by a router whose `routeLayerAdded` hook is tapped reports it. */
-function addRouteLayer (route: Route, layer: Layer): void {
-  route.stack.push(layer)
+/**
+ * Appends a layer per handler, for `method` (lowercase) or, undefined, for every method; a route
+ * made by a router whose `routeLayerAdded` hook is tapped reports each.
+ */
+function addHandlers<R extends Route<any>> (route: R, handlers: HandlerArgument[], method: string | undefined): R {
   const kernel = kernelOf.get(route)
-  if (kernel) kernel.hooks.routeLayerAdded.call(route, layer)
+  for (const handle of flatten(handlers)) {
+    if (typeof handle !== 'function') {
+      throw new TypeError(`Route.${method ?? 'all'}() requires a callback function but got a ${typeName(handle)}`)
+    }
+    const layer = new Layer('/', {}, handle as AnyHandler)
+    layer.method = method
+    route.methods[method ?? '_all'] = true
+    route.stack.push(layer)
+    if (kernel) kernel.hooks.routeLayerAdded.call(route, layer)
+  }
+  return route
 }
 
 for (const method of methods) {
@@ -157,16 +160,7 @@ for (const method of methods) {
     configurable: true,
     writable: true,
     value: function addMethodHandlers (this: Route, ...handlers: HandlerArgument[]) {
-      for (const handle of flatten(handlers)) {
-        if (typeof handle !== 'function') {
-          throw new TypeError(`Route.${method}() requires a callback function but got a ${typeName(handle)}`)
-        }
-        const layer = new Layer('/', {}, handle as AnyHandler)
-        layer.method = method
-        this.methods[method] = true
-        addRouteLayer(this, layer)
-      }
-      return this
+      return addHandlers(this, handlers, method)
     }
   })
 }

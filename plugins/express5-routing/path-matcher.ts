@@ -1,5 +1,6 @@
 // Router 2's paths: path-to-regexp 8 strings (`:name`, `*name`, `{…}`), regular expressions, and arrays of them.
-import { match, parse } from 'path-to-regexp-8'
+import { match, parse, type Token } from 'path-to-regexp-8'
+import { FOLDS_ALIKE, segmentWalker } from './segment-walker'
 
 /** What a path matched: its parameters (a wildcard's value is its segments) and the matched part of the path. */
 export interface PathMatch {
@@ -24,7 +25,7 @@ export type Path = string | RegExp | ReadonlyArray<string | RegExp | ReadonlyArr
 
 /** A URI error that says which value failed, with status 400: a client error, never a crash. */
 export function decodeParam (value: string): string {
-  if (typeof value !== 'string' || value.length === 0) return value
+  if (typeof value !== 'string' || value.indexOf('%') === -1) return value
   try {
     return decodeURIComponent(value)
   } catch (err) {
@@ -114,29 +115,28 @@ function rootMatcher (options: PathOptions): PathMatcher {
 
 function stringMatcher (p: unknown, options: PathOptions): PathMatcher {
   const pattern = (options.strict ? p : loosen(p)) as string
-  const matcher = match(pattern, {
-    sensitive: options.sensitive,
-    end: options.end,
-    trailing: !options.strict,
-    decode: decodeParam
-  }) as PathMatcher
-  const { prefix, whole, slashes } = readPattern(pattern)
   const sensitive = options.sensitive === true
-  const guarded = withLiteralPrefix(matcher, prefix, sensitive)
-  if (guarded !== matcher && prefix[0] === '/') {
+  const trailing = !options.strict
+  // path-to-regexp 8 first: it throws for an invalid pattern, as router 2 does when the layer is made.
+  const regexpMatcher = match(pattern, { sensitive, end: options.end, trailing, decode: decodeParam }) as PathMatcher
+  const tokens = parse(pattern).tokens
+  const { prefix, whole, slashes } = readPattern(tokens)
+  const walker = options.end === false ? undefined : segmentWalker(tokens, sensitive, trailing, decodeParam)
+  const matcher = walker ?? withLiteralPrefix(regexpMatcher, prefix, sensitive)
+  if (prefix[0] === '/' && (walker !== undefined || matcher !== regexpMatcher)) {
     const first = prefix.indexOf('/', 1)
     const second = first === -1 ? -1 : prefix.indexOf('/', first + 1)
     const key = second !== -1 ? prefix.slice(0, second) : whole && first !== -1 ? prefix : undefined
     if (key !== undefined && key.length > first + 1) {
-      segmentKeys.set(guarded, {
+      segmentKeys.set(matcher, {
         key: sensitive ? key : key.toLowerCase(),
         sensitive,
         slashes: options.end === false ? -1 : slashes,
-        trailing: !options.strict
+        trailing
       })
     }
   }
-  return guarded
+  return matcher
 }
 
 /**
@@ -145,11 +145,11 @@ function stringMatcher (p: unknown, options: PathOptions): PathMatcher {
  * of every whole match when the pattern is text and parameters only (a parameter never takes a
  * `/`), or -1.
  */
-function readPattern (pattern: string): { prefix: string, whole: boolean, slashes: number } {
+function readPattern (tokens: readonly Token[]): { prefix: string, whole: boolean, slashes: number } {
   let prefix = ''
   let inPrefix = true
   let slashes = 0
-  for (const token of parse(pattern).tokens) {
+  for (const token of tokens) {
     if (token.type === 'text') {
       if (inPrefix) prefix += token.value
       if (slashes !== -1) slashes += token.value.split('/').length - 1
@@ -192,9 +192,6 @@ export function firstSegments (pathname: string): string {
   const second = pathname.indexOf('/', first + 1)
   return second === -1 ? pathname : pathname.slice(0, second)
 }
-
-/** ASCII text: what a `/i` regexp (without `u`) and `toLowerCase` fold alike. */
-const FOLDS_ALIKE = /^[\x00-\x7f]*$/
 
 /**
  * `matcher`, behind a string test that rules out, without running the regexp, a pathname that

@@ -5,6 +5,7 @@ import { enterHelpers, methods, restorePrototypes } from '../../kernel'
 import { DISPATCHES } from '../../kernel/symbols'
 import { Layer } from './layer'
 import { Route, MAX_SYNC_NEXT, handlersOf } from './route'
+import { lowerMethod } from '../../kernel/router/route'
 import { callbacksOf, mergeParams, processParams, type ParamCalled, type ParamCallback } from './params'
 import { sendOptions } from './options-response'
 import { cursorOf } from './route-index'
@@ -111,7 +112,7 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
     // (a `%` in the path) could have made its test matter, and its `_handlesMethod` is Route's.
     const method = req.method
     const byMethod = method !== 'HEAD' && method !== 'OPTIONS' && typeof method === 'string' && path.indexOf('%') === -1
-    const methodName: string = byMethod ? method.toLowerCase() : ''
+    const methodName: string = byMethod ? lowerMethod(method) : ''
     while (match !== true && idx < stack.length) {
       idx = cursor.next(idx, path)
       if (idx >= stack.length) break

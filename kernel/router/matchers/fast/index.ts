@@ -2,8 +2,7 @@
 // path can reach (the route index), and decides literal and whole-segment paths without their
 // regexp. Every shortcut holds only while the fields it was derived from are unchanged.
 import { candidatesOf, routeIndex, unchanged, type RouteIndex } from './route-index'
-import { lacksPrefix } from './literal'
-import { literalOf, remember, testByShortcut } from './shortcut'
+import { remember, testByShortcut } from './shortcut'
 import type { Layer } from '../../layer'
 import type { Matcher, MatchCursor } from '../matcher'
 
@@ -49,8 +48,7 @@ class FastCursor implements MatchCursor {
   }
 
   test (layer: Layer, path: string): unknown {
-    if (!this.#index.prefixesChecked && lacksPrefix(literalOf(layer), path, this.#lowerPath)) return false
-    return testByShortcut(layer, path)
+    return testByShortcut(layer, path, this.#index.prefixesChecked ? undefined : this.#lowerPath)
   }
 }
 

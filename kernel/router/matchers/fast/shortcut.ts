@@ -1,7 +1,7 @@
 // What the fast matcher derives from each layer's path when the router adds it, and the rule for
 // using it: only while the layer still matches with the kernel's `match` and the same regexp.
-import { decodeParam, kernelMatch, type Layer } from '../../layer'
-import { literalTest, matchesExact, startsWithLiteral, type LiteralTest } from './literal'
+import { decodeParam, kernelMatch, matcherMemo, type Layer } from '../../layer'
+import { lacksPrefix, literalTest, matchesExact, startsWithLiteral, type LiteralTest } from './literal'
 import { matchSegments, segmentPattern, type SegmentPattern } from './segment-pattern'
 import type { PathOptions, PathKey } from '../../../internal/path-to-regexp'
 import type { PathParams } from '../../../types'
@@ -15,14 +15,12 @@ interface Shortcut {
   segments: SegmentPattern | undefined
 }
 
-const shortcuts = new WeakMap<Layer, Shortcut>()
-
 /** Derives the shortcuts of a layer made from `path`. */
 export function remember (layer: Layer, path: PathParams, options: PathOptions): void {
   const regexp = layer.regexp
   const literal = regexp.fast_slash || regexp.fast_star ? undefined : literalTest(path, options)
   const segments = segmentPattern(path, options)
-  if (literal !== undefined || segments !== undefined) shortcuts.set(layer, { regexp, literal, segments })
+  if (literal !== undefined || segments !== undefined) matcherMemo.write(layer, { regexp, literal, segments })
 }
 
 /**
@@ -30,7 +28,7 @@ export function remember (layer: Layer, path: PathParams, options: PathOptions):
  * flag set since (they make it match every path), and `match` is the kernel's (a replaced one decides alone).
  */
 function shortcutOf (layer: Layer | undefined): Shortcut | undefined {
-  const shortcut = layer == null ? undefined : shortcuts.get(layer)
+  const shortcut = matcherMemo.read(layer) as Shortcut | undefined
   if (shortcut === undefined) return undefined
   const regexp = layer!.regexp
   return regexp === shortcut.regexp && !regexp.fast_slash && !regexp.fast_star && layer!.match === kernelMatch ? shortcut : undefined
@@ -41,11 +39,16 @@ export function literalOf (layer: Layer | undefined): LiteralTest | undefined {
   return shortcutOf(layer)?.literal
 }
 
-/** Tests `layer` as `layer.match(path)` does, by its shortcut where it has one: true, false, or the error thrown. */
-export function testByShortcut (layer: Layer, path: string): unknown {
+/**
+ * Tests `layer` as `layer.match(path)` does, by its shortcut where it has one: true, false, or
+ * the error thrown. Given `lowerPath` (`path.toLowerCase()`), a layer whose literal prefix the
+ * path lacks is refused at once (the route index had not checked prefixes).
+ */
+export function testByShortcut (layer: Layer, path: string, lowerPath?: string): unknown {
   try {
     const shortcut = shortcutOf(layer)
     if (shortcut === undefined) return layer.match(path)
+    if (lowerPath !== undefined && lacksPrefix(shortcut.literal, path, lowerPath)) return false
     const { literal, segments } = shortcut
     if (literal !== undefined && literal.exact !== undefined) {
       // The whole path is the match, and a literal has no parameters.

@@ -14,26 +14,16 @@ export type {
   ParamsDictionary, PathParams, RequestHandlerParams, RouteParameters, ParsedQs as Query
 } from '../kernel'
 
+export type {
+  Handler, RequestParamHandler, IRouter, Router, IRoute, IRouterMatcher, IRouterHandler, Send,
+  CookieOptions, ByteRange, RequestRanges, Errback, MediaType, SendFileOptions, DownloadOptions
+} from './default'
+
 /** An object of `T` by string key. */
 export interface Dictionary<T> { [key: string]: T }
 /** Alias of {@link ParamsDictionary}. */
 export type Params = framework.ParamsDictionary
-export type Handler = framework.Handler
-export type RequestParamHandler = framework.RequestParamHandler
-export type IRouter = framework.IRouter
-export type Router = framework.Router
-export type IRoute<Route extends string = string> = framework.IRoute<Route>
-export type IRouterMatcher<T> = framework.IRouterMatcher<T>
-export type IRouterHandler<T, Route extends string = string> = framework.IRouterHandler<T, Route>
 /** A layer of a router's or route's stack. */
 export type ILayer = Layer
 /** `app.use` and its kin: handlers with or without a path. */
-export type ApplicationRequestHandler<T> = IRouterHandler<T> & IRouterMatcher<T> & ((...handlers: framework.RequestHandlerParams[]) => T)
-export type Send<ResBody = any, T = framework.Response<ResBody>> = framework.Send<ResBody, T>
-export type CookieOptions = framework.CookieOptions
-export type ByteRange = framework.ByteRange
-export type RequestRanges = framework.RequestRanges
-export type Errback = framework.Errback
-export type MediaType = framework.MediaType
-export type SendFileOptions = framework.SendFileOptions
-export type DownloadOptions = framework.DownloadOptions
+export type ApplicationRequestHandler<T> = framework.IRouterHandler<T> & framework.IRouterMatcher<T> & ((...handlers: framework.RequestHandlerParams[]) => T)

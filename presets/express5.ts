@@ -65,20 +65,10 @@ declare namespace framework {
     Locals extends Record<string, any> = Record<string, any>
   > extends e5.Response<ResBody, Locals> {}
   export interface NextFunction extends kernel.NextFunction {}
-  export interface RequestHandler<
-    P = e5.ParamsDictionary,
-    ResBody = any,
-    ReqBody = any,
-    ReqQuery = kernel.ParsedQs,
-    Locals extends Record<string, any> = Record<string, any>
-  > extends e5.RequestHandler<P, ResBody, ReqBody, ReqQuery, Locals> {}
-  export interface ErrorRequestHandler<
-    P = e5.ParamsDictionary,
-    ResBody = any,
-    ReqBody = any,
-    ReqQuery = kernel.ParsedQs,
-    Locals extends Record<string, any> = Record<string, any>
-  > extends e5.ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, Locals> {}
+  export interface RequestHandler<P = e5.ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = kernel.ParsedQs, Locals extends Record<string, any> = Record<string, any>>
+    extends e5.RequestHandler<P, ResBody, ReqBody, ReqQuery, Locals> {}
+  export interface ErrorRequestHandler<P = e5.ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = kernel.ParsedQs, Locals extends Record<string, any> = Record<string, any>>
+    extends e5.ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, Locals> {}
   /** A request handler with the default type parameters. */
   export interface Handler extends e5.RequestHandler {}
   export type RequestHandlerParams<P = e5.ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = kernel.ParsedQs, Locals extends Record<string, any> = Record<string, any>> =

@@ -19,13 +19,7 @@ type Kept =
  * `P` types `req.params`, `ReqBody` `req.body`, `ReqQuery` `req.query`, `ResBody` and
  * `LocalsObj` `req.res` (`any` defaults: bodies are the app's, as in `@types/express`).
  */
-export interface Request<
-  P = ParamsDictionary,
-  ResBody = any,
-  ReqBody = any,
-  ReqQuery = kernel.ParsedQs,
-  LocalsObj extends Record<string, any> = Record<string, any>
-> extends IncomingMessage, Express.Request, Pick<kernel.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>, Kept> {
+export interface Request<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = kernel.ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>> extends IncomingMessage, Express.Request, Pick<kernel.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>, Kept> {
   /** The application handling the request. */
   app: Application
   /** The response of this request. */

@@ -28,11 +28,7 @@ export interface FormatHandlers {
  * `res.redirect` takes the status first; `res.sendfile` is gone. `ResBody` types the bodies,
  * `LocalsObj` `res.locals`, `StatusCode` what `res.status` takes (`any` defaults, as in `@types/express`).
  */
-export interface Response<
-  ResBody = any,
-  LocalsObj extends Record<string, any> = Record<string, any>,
-  StatusCode extends number = number
-> extends ServerResponse, Express.Response {
+export interface Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number> extends ServerResponse, Express.Response {
   /** The application handling the request. */
   app: Application
   /** The request of this response. */

@@ -13,7 +13,7 @@ import { BASELINE_ENV } from './apps/ristretto-baseline'
 import { BENCH_OUT, ROOT, buildPackage, transpileBench } from './lib/build'
 import { canPin, pickTool, runLoad, type LoadResult, type LoadTool } from './lib/load'
 import { startServer } from './lib/servers'
-import { median, pairedRatio, fmtInt, fmtRatio, fmtMB, fmtPct, fmtMs, markdownTable } from './lib/stats'
+import { median, pairedRatio, roundRatios, fmtInt, fmtRatio, fmtMB, fmtPct, fmtMs, markdownTable } from './lib/stats'
 import { verify } from './verify'
 
 interface Options {
@@ -262,10 +262,13 @@ function baselineTable (rows: Row[]): string {
     const b = rows.find((x) => x.scenario === r.scenario && x.app === 'ristretto-baseline')
     if (!b) continue
     const of = (row: Row, measure: 'rps' | 'cpuPerRequest'): Map<number, number> => new Map(row.rounds.map((s) => [s.round, s[measure]]))
+    // The spread of the rounds' own ratios: a difference inside it is one the run cannot tell from noise.
+    const cpuRatios = roundRatios(of(b, 'cpuPerRequest'), of(r, 'cpuPerRequest'))
     lines.push([r.scenario, fmtInt(b.rps), fmtInt(r.rps), fmtRatio(pairedRatio(of(r, 'rps'), of(b, 'rps'))),
-      b.cpuPerRequest.toFixed(1), r.cpuPerRequest.toFixed(1), fmtRatio(pairedRatio(of(b, 'cpuPerRequest'), of(r, 'cpuPerRequest')))])
+      b.cpuPerRequest.toFixed(1), r.cpuPerRequest.toFixed(1), fmtRatio(median(cpuRatios)),
+      `${fmtRatio(Math.min(...cpuRatios))} – ${fmtRatio(Math.max(...cpuRatios))}`])
   }
-  return markdownTable(['scenario', 'baseline req/s', 'ristretto req/s', 'req/s ratio', 'baseline CPU us/req', 'ristretto CPU us/req', 'CPU ratio'], lines)
+  return markdownTable(['scenario', 'baseline req/s', 'ristretto req/s', 'req/s ratio', 'baseline CPU us/req', 'ristretto CPU us/req', 'CPU ratio', 'CPU ratio by round (min – max)'], lines)
 }
 
 interface StartupRow { app: AppName, ms: number, rss: number }

@@ -8,17 +8,22 @@ export function median (values: readonly number[]): number {
   return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2
 }
 
-/**
- * Median over rounds of `top[round] / bottom[round]`, for the rounds both ran: each ratio compares
- * two runs made back to back, so a slow phase of the machine affects both sides of it.
- */
-export function pairedRatio (top: ReadonlyMap<number, number>, bottom: ReadonlyMap<number, number>): number {
+/** `top[round] / bottom[round]` for each round both ran (a zero denominator skipped), in round order. */
+export function roundRatios (top: ReadonlyMap<number, number>, bottom: ReadonlyMap<number, number>): number[] {
   const ratios: number[] = []
   for (const [round, value] of top) {
     const other = bottom.get(round)
     if (other !== undefined && other > 0) ratios.push(value / other)
   }
-  return median(ratios)
+  return ratios
+}
+
+/**
+ * Median over rounds of `top[round] / bottom[round]`, for the rounds both ran: each ratio compares
+ * two runs made back to back, so a slow phase of the machine affects both sides of it.
+ */
+export function pairedRatio (top: ReadonlyMap<number, number>, bottom: ReadonlyMap<number, number>): number {
+  return median(roundRatios(top, bottom))
 }
 
 /** `12 345` style integer. */

@@ -1,7 +1,7 @@
 // The benchmark's ratio helper: each round's pair compared, the median of those ratios reported.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { pairedRatio, median } from '../../bench/lib/stats'
+import { pairedRatio, roundRatios, median } from '../../bench/lib/stats'
 
 test('pairedRatio is the median of the per-round ratios, not the ratio of the medians', () => {
   // Round 1 ran while the machine was slow for both apps.
@@ -22,4 +22,11 @@ test('pairedRatio uses only rounds both sides ran, and skips a zero denominator'
   // Round 1 has a zero denominator and round 2 has no numerator: the ratios are 1 and 2.
   assert.equal(pairedRatio(top, bottom), 1.5)
   assert.ok(Number.isNaN(pairedRatio(new Map([[0, 1]]), new Map([[1, 1]]))))
+})
+
+test('roundRatios lists each shared round\'s ratio in round order, the spread behind pairedRatio', () => {
+  const top = new Map([[0, 30], [1, 20], [2, 9], [3, 5]])
+  const bottom = new Map([[0, 10], [1, 0], [2, 10], [4, 5]])
+  assert.deepEqual(roundRatios(top, bottom), [3, 0.9])
+  assert.equal(pairedRatio(top, bottom), median(roundRatios(top, bottom)))
 })

@@ -24,9 +24,6 @@ export class Layer {
   route?: Route | undefined
   /** Set on a route's own layers: the lowercase method it serves, undefined for `all`. */
   method?: string | undefined
-  /** `handle.length`, remembered for the function it was read from (reading a function's length is slow in V8). */
-  #arityOf: AnyHandler | undefined = undefined
-  #arity = 0
 
   constructor (path: Path, options: PathOptions, fn: AnyHandler) {
     const opts = options || {}
@@ -39,19 +36,10 @@ export class Layer {
     this.matchers = compilePath(path, opts)
   }
 
-  /** The number of declared parameters of the current `handle` (a tool may replace `handle`: it is re-read then). */
-  #handleArity (fn: AnyHandler): number {
-    if (fn !== this.#arityOf) {
-      this.#arity = fn.length
-      this.#arityOf = fn
-    }
-    return this.#arity
-  }
-
   /** Runs the handler as error middleware (only four-parameter functions handle errors); a rejected promise reaches `next`. */
   handleError (error: unknown, req: unknown, res: unknown, next: Next): void {
     const fn = this.handle
-    if (this.#handleArity(fn) !== 4) {
+    if (fn.length !== 4) {
       next(error)
       return
     }
@@ -65,7 +53,7 @@ export class Layer {
   /** Runs the handler as request middleware (four-parameter functions are skipped); a rejected promise reaches `next`. */
   handleRequest (req: unknown, res: unknown, next: Next): void {
     const fn = this.handle
-    if (this.#handleArity(fn) > 3) {
+    if (fn.length > 3) {
       next()
       return
     }

@@ -28,7 +28,7 @@ export type ParamsFactory = (path: string, bounds: Int32Array, decode: (value: s
  * params object of a route is built at once with its final shape. Adding the names one by one
  * takes a shape transition each, through stores that see every route's names, so they stay slow
  * in a large route table. Same object: keys in path order, a repeated name's last value, values
- * decoded left to right (the first bad one throws). Names are `\w+`, quoted by JSON.stringify.
+ * decoded left to right (the first bad one throws). Names are quoted by JSON.stringify.
  * Undefined where the runtime refuses generated code.
  */
 function paramsFactory (names: readonly string[]): ParamsFactory | undefined {
@@ -64,8 +64,12 @@ export function segmentPattern (path: unknown, opts: PathOptions): SegmentPatter
       return undefined
     }
   }
-  if (names.length === 0) return undefined
-  return { parts, sensitive, strict: Boolean(opts.strict), bounds: new Int32Array(names.length * 2), names, makeParams: paramsFactory(names) }
+  return names.length === 0 ? undefined : segmentPatternOf(parts, names, sensitive, Boolean(opts.strict))
+}
+
+/** The segment pattern of `parts` (literal text, lowercase unless `sensitive`, or undefined for a parameter) and the parameters' `names`. */
+export function segmentPatternOf (parts: ReadonlyArray<string | undefined>, names: readonly string[], sensitive: boolean, strict: boolean): SegmentPattern {
+  return { parts, sensitive, strict, bounds: new Int32Array(names.length * 2), names, makeParams: paramsFactory(names) }
 }
 
 /** Whether `path` matches; on success `pattern.bounds` holds each parameter's start and end. */

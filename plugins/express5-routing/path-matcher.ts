@@ -123,7 +123,7 @@ function stringMatcher (p: unknown, options: PathOptions): PathMatcher {
   const { prefix, whole, slashes } = readPattern(tokens)
   const walker = options.end === false ? undefined : segmentWalker(tokens, sensitive, trailing, decodeParam)
   const matcher = walker ?? withLiteralPrefix(regexpMatcher, prefix, sensitive)
-  if (prefix[0] === '/' && (walker !== undefined || matcher !== regexpMatcher)) {
+  if (prefix[0] === '/' && matcher !== regexpMatcher) {
     const first = prefix.indexOf('/', 1)
     const second = first === -1 ? -1 : prefix.indexOf('/', first + 1)
     const key = second !== -1 ? prefix.slice(0, second) : whole && first !== -1 ? prefix : undefined

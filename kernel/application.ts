@@ -83,7 +83,7 @@ app.lazyrouter = function lazyrouter (this: Application): void {
 }
 
 /** The kernel's first layer of every app: links req/res, sets X-Powered-By and the app's prototypes. */
-function initMiddleware (app: Application) {
+export function initMiddleware (app: Application) {
   return function expressInit (req: any, res: any, next: NextCallback) {
     if (app.enabled('x-powered-by')) res.setHeader('X-Powered-By', POWERED_BY)
     req.res = res

@@ -1,5 +1,6 @@
 // `express/lib/utils`: the helpers of Express 4's utils module that apps and middleware call,
 // made of the plugins' own compilers and helpers (the default framework's settings use the same).
+import contentDisposition from 'content-disposition'
 import { deprecate } from '../../kernel/deprecate'
 import { compileETag } from '../../plugins/response'
 import { mediaTypeOf, setCharset as setMediaTypeCharset } from '../../plugins/response/content-type'
@@ -51,6 +52,10 @@ const utils = {
   normalizeTypes (types: readonly string[]): NormalizedType[] {
     return types.map(normalizeType)
   },
+  /** A `Content-Disposition: attachment` value for a file name. */
+  contentDisposition: deprecate.function(function contentDispositionOf (filename?: string): string {
+    return contentDisposition(filename)
+  }, 'utils.contentDisposition: use content-disposition npm module instead'),
   /** The `etag` setting compiled: `true`/`'weak'`, `'strong'`, `false` (undefined) or a function. */
   compileETag,
   /** The `query parser` setting compiled: `'extended'`, `'simple'`/`true`, `false` or a function. */

@@ -9,7 +9,7 @@ import { EXPRESS_TARGETS, REQUEST_HELPER, aliasProject, type AliasProject } from
 
 const PATHS = [
   'lib/express', 'lib/application', 'lib/request', 'lib/response', 'lib/view', 'lib/utils',
-  'lib/router', 'lib/router/index', 'lib/router/route', 'lib/router/layer'
+  'lib/router', 'lib/router/index', 'lib/router/route', 'lib/router/layer', 'lib/middleware/init', 'lib/middleware/query'
 ]
 
 /** Runs `body` (CommonJS, awaited, with `express`, `request(app, path)` and an `out` object to fill) and returns `out`. */
@@ -40,7 +40,7 @@ for (const [name, target] of EXPRESS_TARGETS) {
         }
         out.routerIsIndex = require('express/lib/router') === require('express/lib/router/index')
       `)
-      const kinds: Record<string, string> = { 'lib/application': 'object', 'lib/request': 'object', 'lib/response': 'object', 'lib/utils': 'object' }
+      const kinds: Record<string, string> = { 'lib/application': 'object', 'lib/request': 'object', 'lib/response': 'object', 'lib/utils': 'object', 'lib/middleware/init': 'object' }
       for (const p of PATHS) assert.deepEqual(out[p], [kinds[p] ?? 'function', true], p)
       assert.equal(out.routerIsIndex, true)
     })

@@ -1,0 +1,54 @@
+// What the edition tests run in both projects (the edition's and the real Express's).
+
+/** An ES module that imports Express's names from `express` and prints what each is. */
+export const ESM_SCRIPT = `
+import express, { application, request, response, Router, Route, json, raw, text, urlencoded, static as serveStatic } from 'express'
+const names = { express, application, request, response, Router, Route, json, raw, text, urlencoded, static: serveStatic }
+console.log(JSON.stringify(Object.fromEntries(Object.entries(names).map(([name, value]) => [name, typeof value]))))
+console.log(Router === express.Router, json === express.json)
+`
+
+/** A CommonJS script that requires each of `paths` under `express/` and prints what it is and what it holds. */
+export function LIB_SCRIPT (paths: readonly string[]): string {
+  return `
+    for (const p of ${JSON.stringify(paths)}) {
+      const mod = require('express/' + p)
+      console.log(p, typeof mod, require('express/' + p + (p === 'lib/router' ? '/index' : '') + '.js') === mod)
+    }
+    console.log(require('express/lib/express') === require('express'))
+  `
+}
+
+/** Strict, CommonJS, and the libraries' declarations checked too (`skipLibCheck: false`). */
+export const TSCONFIG = JSON.stringify({
+  compilerOptions: { strict: true, module: 'commonjs', target: 'es2020', esModuleInterop: true, skipLibCheck: false, noEmit: true },
+  files: ['app.ts']
+}, null, 2)
+
+/**
+ * TypeScript as @types/express users write it: an app typed as express-serve-static-core's
+ * `Express`, passed where an `IRouter` is wanted, an `ErrorRequestHandler`, and a member added to
+ * every request by augmenting express-serve-static-core. `userPath` is a route path with an `id`.
+ */
+export function EDITION_APP_TS (userPath: string): string {
+  return `
+import express, { Request, Response, NextFunction, ErrorRequestHandler, IRouter } from 'express'
+import * as core from 'express-serve-static-core'
+
+declare module 'express-serve-static-core' {
+  interface Request { user?: { id: string } }
+}
+
+const app: core.Express = express()
+function register (router: IRouter): void {
+  router.get('/me', (req, res) => { res.send(req.user?.id) })
+}
+register(app)
+const onError: ErrorRequestHandler = (err, req, res, next) => { res.status(500).send(String(err)) }
+app.use((req: Request, res: Response, next: NextFunction) => { req.user = { id: 'u' }; next() })
+app.get(${userPath}, (req, res) => { res.json({ id: req.params.id, user: req.user?.id }) })
+app.use(express.json(), express.urlencoded({ extended: false }))
+app.use(onError)
+export default app
+`
+}

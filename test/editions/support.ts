@@ -1,0 +1,109 @@
+// Scratch projects that install packages as users do: the tarballs `npm run pack:all` writes,
+// beside packages from the registry, with a plain `npm install`.
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { ROOT, ensureBuilt } from '../support/built-package'
+
+/** The tarballs of one `pack:all` run, by package file name (`ristretto-0.1.0.tgz`, …). */
+export interface Packed {
+  dir: string
+  tarballs: string[]
+  /** The tarball of the edition of an Express major (4 or 5). */
+  edition (major: 4 | 5): string
+  remove (): void
+}
+
+/** Packs every package of the project (the build made once for the run) into a temporary folder. */
+export function packAll (): Packed {
+  ensureBuilt()
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ristretto-packs-'))
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'pack-all.mjs'), dir, '--no-build'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 })
+  assert.equal(r.status, 0, `pack:all failed:\n${r.stdout}${r.stderr}`)
+  const tarballs = r.stdout.trim().split('\n')
+  return {
+    dir,
+    tarballs,
+    edition (major) {
+      const found = tarballs.find((t) => path.basename(t).startsWith(`ristretto-express-${major}.`))
+      assert.ok(found, `no edition for Express ${major} in ${tarballs.join(', ')}`)
+      return found
+    },
+    remove () { fs.rmSync(dir, { recursive: true, force: true }) }
+  }
+}
+
+export interface RunResult { status: number | null, stdout: string, stderr: string }
+
+/** A folder with a package.json, where `npm install` and node run as in a user's project. */
+export interface Scratch {
+  dir: string
+  /** `npm install` with its arguments (no flags beyond quiet output); the result, whatever the exit code. */
+  install (...args: string[]): RunResult
+  /** Any npm command in the project; the result, whatever the exit code. */
+  npm (...args: string[]): RunResult
+  /** Writes a file of the project. */
+  write (file: string, text: string): void
+  /** Runs node with `args` in the project; stdout, failing on a non-zero exit. */
+  node (...args: string[]): string
+  remove (): void
+}
+
+/** A new project (`"private": true`, CommonJS) in a temporary folder. */
+export function scratchProject (name: string): Scratch {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ristretto-${name}-`))
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', private: true }, null, 2) + '\n')
+  const env = { ...process.env, NODE_OPTIONS: '', NODE_ENV: 'test', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' }
+  return {
+    dir,
+    install (...args) {
+      return this.npm('install', ...args)
+    },
+    npm (...args) {
+      const r = spawnSync('npm', args, { cwd: dir, encoding: 'utf8', env, timeout: 150_000 })
+      return { status: r.status, stdout: r.stdout, stderr: r.stderr }
+    },
+    write (file, text) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
+      fs.writeFileSync(path.join(dir, file), text)
+    },
+    node (...args) {
+      const r = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8', env, timeout: 30_000 })
+      assert.equal(r.status, 0, `node ${args.join(' ')} exited with ${r.status}\n${r.stderr}`)
+      return r.stdout
+    },
+    remove () { fs.rmSync(dir, { recursive: true, force: true }) }
+  }
+}
+
+/** The project's own TypeScript compiler, run on a scratch project's tsconfig.json; its diagnostics ('' when none). */
+export function typecheck (dir: string): string {
+  const r = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', dir], { cwd: dir, encoding: 'utf8', timeout: 120_000 })
+  return r.status === 0 ? '' : `${r.stdout}${r.stderr}`
+}
+
+/**
+ * A CommonJS script that starts `app` (the module `appFile` exports) on a free loopback port,
+ * makes each request of `requests` in turn and prints one JSON line per response: status, the
+ * headers named in `headers` and the body.
+ */
+export function requestScript (appFile: string, requests: ReadonlyArray<{ method?: string, path: string, body?: string, type?: string }>, headers: readonly string[]): string {
+  return `
+    const app = require(${JSON.stringify(appFile)})
+    const server = app.listen(0, '127.0.0.1', async () => {
+      const base = 'http://127.0.0.1:' + server.address().port
+      try {
+        for (const r of ${JSON.stringify(requests)}) {
+          const res = await fetch(base + r.path, { method: r.method || 'GET', body: r.body, headers: r.type ? { 'content-type': r.type } : {} })
+          const picked = {}
+          for (const name of ${JSON.stringify(headers)}) picked[name] = res.headers.get(name)
+          console.log(JSON.stringify({ request: (r.method || 'GET') + ' ' + r.path, status: res.status, headers: picked, body: await res.text() }))
+        }
+      } finally {
+        server.close()
+      }
+    })
+  `
+}

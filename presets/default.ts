@@ -37,6 +37,7 @@ import type * as bodyRaw from '../plugins/body-raw'
 import type * as bodyText from '../plugins/body-text'
 import type * as bodyUrlencoded from '../plugins/body-urlencoded'
 import type * as bodyReader from '../plugins/body-reader'
+import type { CoreRequestAugmentation, CoreResponseAugmentation } from './interop/serve-static-core'
 
 const framework: Framework = createFramework({
   plugins: [
@@ -77,11 +78,11 @@ declare namespace framework {
     ReqBody = any,
     ReqQuery = kernel.ParsedQs,
     Locals extends Record<string, any> = Record<string, any>
-  > extends kernel.Request<P, ResBody, ReqBody, ReqQuery, Locals> {}
+  > extends kernel.Request<P, ResBody, ReqBody, ReqQuery, Locals>, CoreRequestAugmentation<P, ResBody, ReqBody, ReqQuery, Locals> {}
   export interface Response<
     ResBody = any,
     Locals extends Record<string, any> = Record<string, any>
-  > extends kernel.Response<ResBody, Locals> {}
+  > extends kernel.Response<ResBody, Locals>, CoreResponseAugmentation<ResBody, Locals> {}
   export interface NextFunction extends kernel.NextFunction {}
   export interface RequestHandler<P = kernel.ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = kernel.ParsedQs, Locals extends Record<string, any> = Record<string, any>>
     extends kernel.RequestHandler<P, ResBody, ReqBody, ReqQuery, Locals> {}
@@ -160,7 +161,13 @@ declare namespace framework {
 declare module '../kernel/types' {
   namespace Handled {
     interface Request<P = kernel.ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = kernel.ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>
-      extends framework.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj> {}
+      extends framework.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj> {
+      // The public request's, restated: typings that declare them on `express`'s Request (cookie-parser's,
+      // where `express` is ristretto) retype them there, and the kernel's base must not conflict with that.
+      cookies: framework.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>['cookies']
+      signedCookies: framework.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>['signedCookies']
+      secret?: framework.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>['secret']
+    }
     // eslint-disable-next-line @typescript-eslint/no-unused-vars
     interface Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number>
       extends framework.Response<ResBody, LocalsObj> {}

@@ -4,6 +4,7 @@ import type * as kernel from '../../kernel'
 import type { ParamsDictionary } from './params'
 import type { Response } from './response'
 import type { Application } from './application'
+import type { CoreRequestAugmentation } from '../interop/serve-static-core'
 import '../../plugins/request/types'
 
 /** The members of the kernel's request (and the request plugin's) that Express 5 has unchanged. */
@@ -19,7 +20,7 @@ type Kept =
  * `P` types `req.params`, `ReqBody` `req.body`, `ReqQuery` `req.query`, `ResBody` and
  * `LocalsObj` `req.res` (`any` defaults: bodies are the app's, as in `@types/express`).
  */
-export interface Request<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = kernel.ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>> extends IncomingMessage, Express.Request, Pick<kernel.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>, Kept> {
+export interface Request<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = kernel.ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>> extends IncomingMessage, Express.Request, Pick<kernel.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>, Kept>, CoreRequestAugmentation<P, ResBody, ReqBody, ReqQuery, LocalsObj> {
   /** The application handling the request. */
   app: Application
   /** The response of this request. */

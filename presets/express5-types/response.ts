@@ -4,6 +4,7 @@ import type * as kernel from '../../kernel'
 import type { CookieOptions } from '../../plugins/response/types'
 import type { SendFileOptions } from '../../plugins/file-transfer'
 import type { RenderLocals, RenderResultCallback } from '../../plugins/views/types'
+import type { CoreResponseAugmentation } from '../interop/serve-static-core'
 import type { Request } from './request'
 import type { Application } from './application'
 
@@ -28,7 +29,7 @@ export interface FormatHandlers {
  * `res.redirect` takes the status first; `res.sendfile` is gone. `ResBody` types the bodies,
  * `LocalsObj` `res.locals`, `StatusCode` what `res.status` takes (`any` defaults, as in `@types/express`).
  */
-export interface Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number> extends ServerResponse, Express.Response {
+export interface Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number> extends ServerResponse, Express.Response, CoreResponseAugmentation<ResBody, LocalsObj> {
   /** The application handling the request. */
   app: Application
   /** The request of this response. */

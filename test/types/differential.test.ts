@@ -2,7 +2,7 @@
 // against ristretto's built declarations must give the same verdicts and inferred types.
 import { describe, it, before } from 'node:test'
 import assert from 'node:assert/strict'
-import { buildDist, runDifferential, formatReport, type Report } from './differential/run'
+import { buildDist, runDifferential, formatReport, express4MixedSuite, express4AliasSuite, type Report, type Suite } from './differential/run'
 
 /**
  * The differences there are, each with its reason; nothing else may differ. Where
@@ -38,3 +38,54 @@ describe('types: differential against @types/express, @types/morgan, @types/body
     }
   })
 })
+
+/**
+ * Why an app, a request or a response of Express 4 is not the real `express-serve-static-core`'s:
+ * that module declares members Express 4 does not have at run time, which ristretto does not claim.
+ */
+const accepted = 'core.Request requires req.accepted (MediaType[]), undefined in Express 4 (an Express 3 member)'
+const coreApp = 'core.Express/Application require app.stack (undefined on an Express 4 app), router (a getter that throws), resource, map, routes (Express 3 members, undefined) and request: core.Request (' + accepted + ')'
+
+/** Ristretto beside @types/express 4 and the real express-serve-static-core (declarations checked). */
+const knownMixed: Record<string, { cause: string; reason: string }> = {
+  'interop/app-as-core-express': { cause: 'rejects valid code', reason: coreApp },
+  'interop/app-as-core-application': { cause: 'rejects valid code', reason: coreApp },
+  'interop/app-as-irouter': { cause: 'rejects valid code', reason: 'IRouter requires stack: ILayer[]; an Express 4 app has none (app._router.stack)' },
+  'interop/router-as-irouter': { cause: 'rejects valid code', reason: `IRouter's param callbacks take core.Request: ${accepted}` },
+  'interop/request-to-core-helper': { cause: 'rejects valid code', reason: accepted },
+  'interop/response-to-core-helper': { cause: 'rejects valid code', reason: "core.Response types the sendFile/download callback as (err: Error) => void; it is called without an error on success" }
+}
+
+/** `express` as an alias of ristretto, other typings' `express` included. */
+const knownAlias: Record<string, { cause: string; reason: string }> = {
+  'alias/app-as-core-express': { cause: 'rejects valid code', reason: coreApp }
+}
+
+function describeSuite (title: string, suite: Suite, known: Record<string, { cause: string; reason: string }>): void {
+  describe(title, () => {
+    let report: Report
+    before(() => {
+      buildDist()
+      report = runDifferential([], suite)
+    })
+    it('the corpus holds against the reference types', () => {
+      assert.ok(report.results.length >= Object.keys(known).length + 5, `${report.results.length} snippets`)
+      const bad = report.results.filter((r) => r.invalid.length)
+      assert.equal(bad.length, 0, bad.map((r) => `${r.snippet.id}: ${r.invalid.join('; ')}`).join('\n'))
+    })
+    it('every snippet gives the same verdict against ristretto, but for the known differences', () => {
+      const differing = report.results.filter((r) => r.causes.length).map((r) => r.snippet.id).sort()
+      assert.deepEqual(differing, Object.keys(known).sort(), formatReport(report))
+    })
+    it('each known difference is the one described', () => {
+      for (const [id, { cause }] of Object.entries(known)) {
+        const result = report.results.find((r) => r.snippet.id === id)
+        assert.ok(result, `${id} is in the corpus`)
+        assert.deepEqual(result.causes, [cause], id)
+      }
+    })
+  })
+}
+
+describeSuite('types: ristretto beside @types/express 4 and express-serve-static-core (skipLibCheck off)', express4MixedSuite, knownMixed)
+describeSuite('types: express as an alias of ristretto, with typings that import it (skipLibCheck off)', express4AliasSuite, knownAlias)

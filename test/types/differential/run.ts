@@ -1,6 +1,6 @@
 // Type-level differential: every snippet of corpus/ is compiled against @types/express (+ @types/morgan,
 // @types/body-parser) and against ristretto's built .d.ts, and the two verdicts are compared.
-// Usage: node --import tsx test/types/differential/run.ts [--express5] [--build] [--quiet] [--json out.json] [filter ...]
+// Usage: node --import tsx test/types/differential/run.ts [--express5 | --mixed | --alias | --express5-mixed] [--build] [--quiet] [--json out.json] [filter ...]
 // Exit status 1 when a snippet differs, or when the corpus does not hold against the reference side.
 import ts from 'typescript'
 import fs from 'node:fs'
@@ -24,6 +24,20 @@ export interface Suite {
   ristretto: Record<string, string>
   /** Specifiers the reference side resolves to a declaration file of its own (others: as node does). */
   reference: Record<string, string>
+  /** Specifiers both sides resolve to a declaration file of their own, imported from any file. */
+  both?: Record<string, string>
+  /**
+   * The ristretto mapping applies to imports from every file, other typings' included: `express`
+   * installed as an alias of ristretto, so that `@types/cookie-parser`'s `import … from 'express'` is ristretto.
+   */
+  everywhere?: boolean
+  /**
+   * Declaration files are checked too (skipLibCheck off): the errors of every declaration file a
+   * program reaches but node's and TypeScript's own count against each snippet of that program (line 0).
+   */
+  libCheck?: boolean
+  /** Imports that augment other modules (such typings go in a program of their own, as augmentations). */
+  augmenting?: RegExp
 }
 
 /** Express 4: `@types/express` 4 against the default preset. */
@@ -46,6 +60,49 @@ export const express5Suite: Suite = {
   corpusDir: path.join(here, 'corpus', 'express5'),
   ristretto: { express: 'ristretto/presets/express5', 'body-parser': 'ristretto/parser' },
   reference: { express: path.join(root, 'node_modules', '@types', 'express-5', 'index.d.ts') }
+}
+
+/**
+ * Express 4 beside `@types/express` 4: snippets import `ristretto` next to the real `express`
+ * (`@types/express`) and `express-serve-static-core`; the reference side reads `ristretto` as
+ * `@types/express`. Declaration files are checked.
+ */
+export const express4MixedSuite: Suite = {
+  corpusDir: path.join(here, 'corpus', 'mixed'),
+  ristretto: {},
+  reference: { ristretto: path.join(root, 'node_modules', '@types', 'express', 'index.d.ts') },
+  libCheck: true,
+  augmenting: /from '(cookie-parser|express-session|passport|multer)'/
+}
+
+/**
+ * Express 4 as an alias: `express` is ristretto for every file (as with `"express": "npm:ristretto"`),
+ * other typings included, while `express-serve-static-core` stays `@types/express-serve-static-core`.
+ */
+export const express4AliasSuite: Suite = {
+  corpusDir: path.join(here, 'corpus', 'alias'),
+  ristretto: { express: 'ristretto' },
+  reference: {},
+  everywhere: true,
+  libCheck: true,
+  augmenting: /from '(cookie-parser|express-session|passport|multer)'/
+}
+
+const types5 = path.join(root, 'node_modules', '@types', 'express-5')
+/**
+ * Express 5 beside `@types/express` 5: snippets import `ristretto/presets/express5` next to the real
+ * `express` and `express-serve-static-core` 5; the reference side reads the preset as `@types/express` 5.
+ */
+export const express5MixedSuite: Suite = {
+  corpusDir: path.join(here, 'corpus', 'express5', 'mixed'),
+  ristretto: {},
+  reference: { 'ristretto/presets/express5': path.join(types5, 'index.d.ts') },
+  both: {
+    express: path.join(types5, 'index.d.ts'),
+    'express-serve-static-core': path.join(types5, 'node_modules', '@types', 'express-serve-static-core', 'index.d.ts')
+  },
+  libCheck: true,
+  augmenting: /from '(cookie-parser|express-session|passport|multer)'/
 }
 
 export interface Snippet {
@@ -133,9 +190,11 @@ function compiledText (s: Snippet): string {
   return s.text.replace(/@ts-expect-error/g, '@ts-expect-errxr') + '\nexport {};\n'
 }
 
-const compilerOptions: ts.CompilerOptions = { ...strictNode16, skipLibCheck: true, noEmit: true }
+/** node's and TypeScript's own declarations: the user's environment, never checked. */
+const ENVIRONMENT = /[\\/]node_modules[\\/](?:@types[\\/]node|undici-types|typescript)[\\/]/
 
 function compileSide (suite: Suite, side: Side, snippets: Snippet[], sourceCache: Map<string, ts.SourceFile>): { program: ts.Program; bySnippet: Map<string, SideResult>; global: string[] } {
+  const compilerOptions: ts.CompilerOptions = { ...strictNode16, skipLibCheck: !suite.libCheck, noEmit: true }
   const files = new Map<string, string>()
   for (const s of snippets) files.set(snippetPath(s), compiledText(s))
   files.set(helperFile, helpers)
@@ -162,8 +221,8 @@ function compileSide (suite: Suite, side: Side, snippets: Snippet[], sourceCache
     return literals.map((lit) => {
       let name = lit.text
       const fromSnippet = files.has(containingFile)
-      if (fromSnippet && side === 'ristretto' && suite.ristretto[name]) name = suite.ristretto[name]
-      const own = fromSnippet && side === 'reference' ? suite.reference[name] : undefined
+      if ((fromSnippet || suite.everywhere) && side === 'ristretto' && suite.ristretto[name]) name = suite.ristretto[name]
+      const own = suite.both?.[name] ?? (fromSnippet && side === 'reference' ? suite.reference[name] : undefined)
       if (own !== undefined) {
         return { resolvedModule: { resolvedFileName: own, extension: ts.Extension.Dts, isExternalLibraryImport: true } }
       }
@@ -175,6 +234,16 @@ function compileSide (suite: Suite, side: Side, snippets: Snippet[], sourceCache
   const program = ts.createProgram({ rootNames, options: compilerOptions, host })
   const checker = program.getTypeChecker()
   const bySnippet = new Map<string, SideResult>()
+  const libraryDiags: Diag[] = []
+  if (suite.libCheck) {
+    for (const sf of program.getSourceFiles()) {
+      if (!sf.isDeclarationFile || files.has(sf.fileName) || program.isSourceFileDefaultLibrary(sf) || ENVIRONMENT.test(sf.fileName)) continue
+      for (const d of program.getSemanticDiagnostics(sf)) {
+        const at = d.start === undefined ? '' : `:${sf.getLineAndCharacterOfPosition(d.start).line + 1}`
+        libraryDiags.push({ line: 0, code: d.code, message: `${path.relative(root, sf.fileName)}${at}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}` })
+      }
+    }
+  }
   for (const s of snippets) {
     const sf = program.getSourceFile(snippetPath(s))!
     const all = [...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf)]
@@ -184,6 +253,7 @@ function compileSide (suite: Suite, side: Side, snippets: Snippet[], sourceCache
       message: ts.flattenDiagnosticMessageText(d.messageText, '\n')
     }))
     diags.sort((a, b) => a.line - b.line || a.code - b.code)
+    diags.push(...libraryDiags)
     const types: TypeAssertion[] = s.expectTypes.map((e) => ({ ...e, actual: typeAtLine(checker, sf, e.line) }))
     bySnippet.set(s.id, { diags, types })
   }
@@ -192,12 +262,12 @@ function compileSide (suite: Suite, side: Side, snippets: Snippet[], sourceCache
 }
 
 /** Augmentations are program-wide: a snippet that declares one gets a program of its own (per side). */
-export function augments (s: Snippet): boolean {
-  return /^\s*declare\s+(module\s+['"]|global\b)/m.test(s.text)
+export function augments (s: Snippet, suite?: Suite): boolean {
+  return /^\s*declare\s+(module\s+['"]|global\b)/m.test(s.text) || (suite?.augmenting?.test(s.text) ?? false)
 }
 
 function compileGroups (suite: Suite, side: Side, snippets: Snippet[], cache: Map<string, ts.SourceFile>): { bySnippet: Map<string, SideResult>; global: string[] } {
-  const groups = [snippets.filter((s) => !augments(s)), ...snippets.filter(augments).map((s) => [s])].filter((g) => g.length)
+  const groups = [snippets.filter((s) => !augments(s, suite)), ...snippets.filter((s) => augments(s, suite)).map((s) => [s])].filter((g) => g.length)
   const bySnippet = new Map<string, SideResult>()
   const global = new Set<string>()
   for (const g of groups) {
@@ -342,7 +412,9 @@ if (require.main === module) {
   const filter = args.filter((a, i) => !a.startsWith('--') && !(jsonAt >= 0 && i === jsonAt + 1))
   if (flags.has('--build')) buildDist()
   const t0 = Date.now()
-  const report = runDifferential(filter, flags.has('--express5') ? express5Suite : express4Suite)
+  const suite = flags.has('--express5-mixed') ? express5MixedSuite : flags.has('--express5') ? express5Suite
+    : flags.has('--mixed') ? express4MixedSuite : flags.has('--alias') ? express4AliasSuite : express4Suite
+  const report = runDifferential(filter, suite)
   process.stdout.write(formatReport(report, { quiet: flags.has('--quiet') }) + `\n(${((Date.now() - t0) / 1000).toFixed(1)} s)\n`)
   if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(report, null, 2))
   process.exit(report.different || report.invalid ? 1 : 0)

@@ -1,6 +1,6 @@
 // `express/lib/utils` of Express 5: Express 4's helpers less those Express 5 removed
 // (`isAbsolute`, `flatten`), with its method list and Express 5's `query parser` compiler.
-import { METHODS } from 'node:http'
+import { METHODS } from 'http'
 import utils4 = require('../express-lib/utils')
 import { compileQueryParser } from '../../plugins/express5-request/query-parser'
 

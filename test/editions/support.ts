@@ -1,7 +1,7 @@
 // Scratch projects that install packages as users do: the tarballs `npm run pack:all` writes,
 // beside packages from the registry, with a plain `npm install`.
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -44,10 +44,14 @@ export interface Scratch {
   install (...args: string[]): RunResult
   /** Any npm command in the project; the result, whatever the exit code. */
   npm (...args: string[]): RunResult
+  /** As `npm`, without blocking (another project can install meanwhile). */
+  npmAsync (...args: string[]): Promise<RunResult>
   /** Writes a file of the project. */
   write (file: string, text: string): void
   /** Runs node with `args` in the project; stdout, failing on a non-zero exit. */
   node (...args: string[]): string
+  /** Runs node with `args` in the project without blocking; the result, whatever the exit code. */
+  nodeAsync (...args: string[]): Promise<RunResult>
   remove (): void
 }
 
@@ -65,6 +69,9 @@ export function scratchProject (name: string): Scratch {
       const r = spawnSync('npm', args, { cwd: dir, encoding: 'utf8', env, timeout: 150_000 })
       return { status: r.status, stdout: r.stdout, stderr: r.stderr }
     },
+    npmAsync (...args) {
+      return run('npm', args, { cwd: dir, env, timeout: 150_000 })
+    },
     write (file, text) {
       fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
       fs.writeFileSync(path.join(dir, file), text)
@@ -74,8 +81,24 @@ export function scratchProject (name: string): Scratch {
       assert.equal(r.status, 0, `node ${args.join(' ')} exited with ${r.status}\n${r.stderr}`)
       return r.stdout
     },
+    nodeAsync (...args) {
+      return run(process.execPath, args, { cwd: dir, env, timeout: 60_000 })
+    },
     remove () { fs.rmSync(dir, { recursive: true, force: true }) }
   }
+}
+
+/** Runs `command` to its end, killed after `timeout` ms; its exit code (null when killed) and output. */
+function run (command: string, args: readonly string[], options: { cwd: string, env: NodeJS.ProcessEnv, timeout: number }): Promise<RunResult> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, timeout: options.timeout })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk })
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk })
+    child.on('error', (err) => { resolve({ status: null, stdout, stderr: `${stderr}${String(err)}` }) })
+    child.on('close', (status) => { resolve({ status, stdout, stderr }) })
+  })
 }
 
 /** The project's own TypeScript compiler, run on a scratch project's tsconfig.json; its diagnostics ('' when none). */

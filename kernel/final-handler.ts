@@ -34,9 +34,12 @@ function errorMessage (err: any, status: number, env: string): string {
   return msg || String(statuses.message[status])
 }
 
-/** Logs an error to stderr, except in the `test` env. */
+/** Logs an error as the app's framework does (to stderr), except in the `test` env. */
 function logError (app: Application, err: any): void {
-  if (app.get('env') !== 'test') console.error(err && (err.stack || err.toString()))
+  if (app.get('env') === 'test') return
+  const kernel = kernelOf.get(app)
+  if (kernel) kernel.appHandling.logError(err)
+  else console.error(err && (err.stack || err.toString()))
 }
 
 /**

@@ -45,9 +45,34 @@ export interface Framework extends FrameworkOf<Express, Application, Request, Re
   Route: typeof Route
 }
 
+/** How the framework's apps take a request in: where each is initialised, and how an escaped error is logged. */
+export interface AppHandling {
+  /**
+   * Where a request is linked to its response (`req.res`, `res.req`), gets `X-Powered-By`, the
+   * app's prototypes and `res.locals`: `'layer'` (default), the first layer of the app's router,
+   * named `expressInit`, as in Express 4; `'handle'`, in `app.handle` before routing, as in
+   * Express 5, so the app's router holds only the app's own layers.
+   */
+  init: 'layer' | 'handle'
+  /**
+   * Logs an error that reached the final handler (never in the `test` env). Default: its stack
+   * (else its text), as Express 4; Express 5.3 logs the whole error (`console.error(err)`), its
+   * `cause` and own properties included.
+   */
+  logError: (err: unknown) => void
+}
+
+/** Express 4's way: the `expressInit` layer, and an escaped error logged as its stack. */
+const EXPRESS4_APP_HANDLING: Readonly<AppHandling> = {
+  init: 'layer',
+  logError (err: any) { console.error(err && (err.stack || err.toString())) }
+}
+
 export interface FrameworkOptions {
   /** The plugins, applied once each, in order. Falsy entries are skipped, arrays flattened. */
   plugins?: readonly PluginOption[]
+  /** How apps take a request in; what is left out is Express 4's. */
+  app?: Partial<AppHandling>
 }
 
 /**
@@ -59,6 +84,7 @@ export interface FrameworkOptions {
  */
 export function createFramework (options: FrameworkOptions = {}): Framework {
   const plugins = resolvePlugins(options.plugins ?? [])
+  const appHandling: Readonly<AppHandling> = Object.freeze({ ...EXPRESS4_APP_HANDLING, ...definedOnly(options.app) })
   const hooks = createHooks()
   // Own copies of the kernel's methods, so plugins and users extend this framework's object only.
   const application = {} as Application
@@ -82,9 +108,9 @@ export function createFramework (options: FrameworkOptions = {}): Framework {
 
   const names = new Set(plugins.map((p) => p.name))
   const building = { plugin: undefined as string | undefined, dependencies: [] as readonly string[], open: true }
-  application.handle = appHandle(hooks)
+  application.handle = appHandle(hooks, appHandling)
   const kernel: Kernel = {
-    hooks, framework, application, request, response,
+    hooks, framework, application, request, response, appHandling,
     has: (name) => names.has(name),
     ...createDecorators({ application, request, response }, building)
   }
@@ -111,6 +137,16 @@ export function createFramework (options: FrameworkOptions = {}): Framework {
   hooks.extendResponse.call(response)
   building.open = false
   return framework
+}
+
+/** The options actually given: an `undefined` member keeps the default. */
+function definedOnly<T extends object> (options: T | undefined): Partial<T> {
+  const out: Partial<T> = {}
+  if (!options) return out
+  for (const key of Object.keys(options) as Array<keyof T>) {
+    if (options[key] !== undefined) out[key] = options[key]
+  }
+  return out
 }
 
 /** Copies own properties (descriptors included) that the target does not define yet. */

@@ -3,7 +3,7 @@ import { getPathname } from '../../kernel/internal/request-url'
 import { MountPath } from '../../kernel/internal/mount-path'
 import { enterHelpers, methods, restorePrototypes } from '../../kernel'
 import { DISPATCHES } from '../../kernel/symbols'
-import { Layer } from './layer'
+import { Layer, type LayerMatch } from './layer'
 import { Route, MAX_SYNC_NEXT, handlersOf } from './route'
 import { lowerMethod } from '../../kernel/router/route'
 import { callbacksOf, mergeParams, processParams, type ParamCalled, type ParamCallback } from './params'
@@ -106,23 +106,27 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
       return
     }
     let layer: Layer | undefined
-    let match: unknown
+    let match: LayerMatch | false = false
     let route: Route | undefined
     // A route that does not serve the method is passed over untested when only a decoding error
     // (a `%` in the path) could have made its test matter, and its `_handlesMethod` is Route's.
     const method = req.method
     const byMethod = method !== 'HEAD' && method !== 'OPTIONS' && typeof method === 'string' && path.indexOf('%') === -1
     const methodName: string = byMethod ? lowerMethod(method) : ''
-    while (match !== true && idx < stack.length) {
+    while (match === false && idx < stack.length) {
       idx = cursor.next(idx, path)
       if (idx >= stack.length) break
       layer = stack[idx++]
       if (byMethod && servesNot(layer, methodName)) continue
-      match = testLayer(layer, path)
+      const tested = testLayer(layer, path)
       // A hole in the stack fails the test (the error goes on as the request's), and carries no route.
       route = layer?.route
-      if (typeof match !== 'boolean') layerError = layerError || match
-      if (match !== true || !route) continue
+      if (tested instanceof Thrown) {
+        layerError = layerError || tested.error
+        continue
+      }
+      match = tested
+      if (match === false || !route) continue
       if (layerError) {
         // A route never runs while an error is pending.
         match = false
@@ -132,23 +136,23 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
       if (!hasMethod && method === 'OPTIONS' && optionsMethods) optionsMethods.push(...route._methods())
       if (!hasMethod && method !== 'HEAD') match = false
     }
-    if (match !== true || layer === undefined) {
+    if (match === false || layer === undefined) {
       done(layerError)
       return
     }
     const matched = layer
     const matchedRoute = route
     if (matchedRoute) req.route = matchedRoute
-    req.params = self.mergeParams ? mergeParams(matched.params!, saved.params) : matched.params
-    const layerPath = matched.path!
-    if (!hasParamCallbacks(self.params, matched.keys)) {
+    req.params = self.mergeParams ? mergeParams(match.params, saved.params) : match.params
+    const layerPath = match.path
+    if (!hasParamCallbacks(self.params, match.keys)) {
       // No param callback to run: go on at once, without the continuation closure.
       if (matchedRoute) runRoute(matched, matchedRoute, methodName, req, res, next)
       else trimPrefix(matched, layerError, layerPath, path)
       sync = 0
       return
     }
-    processParams(self.params, matched, paramcalled ??= Object.create(null) as Record<string, ParamCalled>, req, res, function afterParams (perr?: unknown) {
+    processParams(self.params, match.keys, paramcalled ??= Object.create(null) as Record<string, ParamCalled>, req, res, function afterParams (perr?: unknown) {
       if (perr) next(layerError || perr)
       else if (matchedRoute) matched.handleRequest(req, res, next)
       else trimPrefix(matched, layerError, layerPath, path)
@@ -239,13 +243,16 @@ function servesNot (layer: Layer | undefined, methodName: string): boolean {
   return route !== undefined && route._handlesMethod === ROUTE_HANDLES_METHOD && !route.methods._all && !route.methods[methodName]
 }
 
-/** Tests a layer, returning what it threw (a 400 for bad encoding) instead of throwing. */
-function testLayer (layer: Layer, path: string): unknown {
+/** What a layer's test threw (a 400 for bad encoding), kept apart from what it matched. */
+class Thrown {
+  constructor (readonly error: unknown) {}
+}
+
+/** Tests a layer, returning what it threw instead of throwing. */
+function testLayer (layer: Layer, path: string): LayerMatch | false | Thrown {
   try {
     return layer.match(path)
   } catch (err) {
-    return err
+    return new Thrown(err)
   }
 }
-
-

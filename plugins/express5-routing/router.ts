@@ -10,7 +10,7 @@ import { callbacksOf, mergeParams, processParams, type ParamCalled, type ParamCa
 import { sendOptions } from './options-response'
 import { cursorOf } from './route-index'
 import type { Path } from './path-matcher'
-import type { Router as RouterType, RouterConstructor, RouterOptions } from './types'
+import type { MountedRouter, RouteInfo, Router as RouterType, RouterConstructor, RouterOptions } from './types'
 
 /** A router as this file builds it: the typed view, with the fields read here. */
 type RouterBase = RouterType<any> & { params: Record<string, ParamCallback[]> }
@@ -206,6 +206,33 @@ for (const method of [...methods, 'all']) {
     route[method](...handlers)
     return this
   }
+}
+
+proto.listRoutes = function listRoutes (this: RouterBase): RouteInfo[] {
+  const list: RouteInfo[] = []
+  for (const layer of this.stack) {
+    const route = layer.route
+    const handle = layer.handle as Partial<MountedRouter>
+    if (route) {
+      const methods = routeMethods(route.methods)
+      for (const path of pathsOf(layer.rawPath)) list.push({ path, methods: methods.slice(), router: undefined })
+    } else if (Array.isArray(handle.stack)) {
+      for (const path of pathsOf(layer.rawPath)) list.push({ path, methods: undefined, router: handle as MountedRouter })
+    }
+  }
+  return list
+}
+
+/** A layer's paths, one per entry of a (nested) array. */
+function pathsOf (rawPath: unknown): Array<string | RegExp> {
+  return (Array.isArray(rawPath) ? rawPath.flat(Infinity) : [rawPath]) as Array<string | RegExp>
+}
+
+/** A route's methods as listed: uppercase in the order first registered, `*` for `all`, and HEAD after them where GET serves it. */
+function routeMethods (methods: Record<string, boolean>): string[] {
+  const list = Object.keys(methods).map((name) => name === '_all' ? '*' : name.toUpperCase())
+  if (methods.get && !methods.head) list.push('HEAD')
+  return list
 }
 
 const ROUTE_HANDLES_METHOD = Route.prototype._handlesMethod

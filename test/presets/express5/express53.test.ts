@@ -251,6 +251,34 @@ describe('express5 preset: Express 5.3 application', () => {
     await sameReplies((app) => { app.disable('x-powered-by') }, [head('GET', '/')])
   })
 
+  it('lists a router\'s routes and mounted routers with router.listRoutes()', () => {
+    function listed (framework: Framework) {
+      const router = framework.Router()
+      const inner = framework.Router()
+      inner.get('/i', (req, res) => { res.end() })
+      router.use((req, res, next) => { next() })
+      router.use('/inner', inner)
+      router.use(['/m1', '/m2'], inner)
+      router.use('/app', framework())
+      router.get(['/a', /^\/re/], (req, res) => { res.end() })
+      router.all('/all', (req, res) => { res.end() })
+      router.route('/empty')
+      router.route('/order').all((req, res, next) => { next() }).get((req, res) => { res.end() }).post((req, res) => { res.end() })
+      router.route('/head').head((req, res) => { res.end() }).get((req, res) => { res.end() })
+      const app = framework()
+      app.all('/each', (req, res) => { res.end() })
+      const list = [...router.listRoutes(), ...app.router.listRoutes()]
+      return list.map((entry) => ({ ...entry, path: String(entry.path), router: (entry.router as unknown) === inner ? 'inner' : entry.router, keys: Object.keys(entry) }))
+    }
+    const ours = listed(express5)
+    assert.deepEqual(ours, listed(reference))
+    assert.deepEqual(ours.map((e) => [e.path, e.methods?.join(' ')]).slice(0, 8), [
+      ['/inner', undefined], ['/m1', undefined], ['/m2', undefined], ['/a', 'GET HEAD'], ['/^\\/re/', 'GET HEAD'],
+      ['/all', '*'], ['/empty', ''], ['/order', '* GET POST HEAD']
+    ])
+    assert.equal('listRoutes' in express5(), false)
+  })
+
   it('gives a malformed route parameter\'s error statusCode 400, as status', async () => {
     const replies = await sameReplies((app) => {
       app.get('/files/:name', (req, res) => { res.end() })

@@ -81,23 +81,23 @@ app.lazyrouter = function lazyrouter (this: Application): void {
   ;(router as HelperCarrier)[HELPERS] = undefined
   if (k) k.hooks.routerCreated.call(this, router)
   // Apps initialised in `app.handle` have no init layer: their router holds their own layers only.
-  if (!k || k.appHandling.init === 'layer') router.use(initMiddleware(this))
+  if (!k || k.appHandling.init !== 'handle') router.use(initMiddleware(this))
 }
 
-/** What every request gets from the app before its handlers: links req/res, X-Powered-By, the app's prototypes, `res.locals`. */
-function initRequest (app: Application, req: any, res: any): void {
+/** What every request gets from the app before its handlers: links req/res (and `req.next`, in a layer), X-Powered-By, the app's prototypes, `res.locals`. */
+function initRequest (app: Application, req: any, res: any, next?: NextCallback): void {
   if (app.enabled('x-powered-by')) res.setHeader('X-Powered-By', POWERED_BY)
   req.res = res
   res.req = req
+  if (next) req.next = next
   adoptPrototypes(app, req, res)
   res.locals = res.locals || Object.create(null)
 }
 
-/** The kernel's first layer of an app initialised by a layer ({@link AppHandling}'s `'layer'`). */
+/** The kernel's first layer of an app initialised by a layer ({@link AppHandling}'s `'layer'`, the default). */
 function initMiddleware (app: Application) {
   return function expressInit (req: any, res: any, next: NextCallback) {
-    initRequest(app, req, res)
-    req.next = next
+    initRequest(app, req, res, next)
     next()
   }
 }
@@ -107,11 +107,10 @@ function initMiddleware (app: Application) {
  * request; with `handling.init` `'handle'`, it initialises the request itself before routing.
  */
 export function appHandle (hooks: KernelHooks, handling: Readonly<AppHandling>) {
-  const initHere = handling.init === 'handle'
   return function handle (this: Application, req: any, res: any, callback?: NextCallback): void {
     if (hooks.request.isUsed()) hooks.request.call(req, res, this)
     const done = callback || finalHandler(req, res, this)
-    if (initHere) initRequest(this, req, res)
+    if (handling.init === 'handle') initRequest(this, req, res)
     const router = this._router
     if (!router) {
       done()

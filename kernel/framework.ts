@@ -53,26 +53,20 @@ export interface AppHandling {
    * named `expressInit`, as in Express 4; `'handle'`, in `app.handle` before routing, as in
    * Express 5, so the app's router holds only the app's own layers.
    */
-  init: 'layer' | 'handle'
+  init?: 'layer' | 'handle'
   /**
    * Logs an error that reached the final handler (never in the `test` env). Default: its stack
    * (else its text), as Express 4; Express 5.3 logs the whole error (`console.error(err)`), its
    * `cause` and own properties included.
    */
-  logError: (err: unknown) => void
-}
-
-/** Express 4's way: the `expressInit` layer, and an escaped error logged as its stack. */
-const EXPRESS4_APP_HANDLING: Readonly<AppHandling> = {
-  init: 'layer',
-  logError (err: any) { console.error(err && (err.stack || err.toString())) }
+  logError?: (err: unknown) => void
 }
 
 export interface FrameworkOptions {
   /** The plugins, applied once each, in order. Falsy entries are skipped, arrays flattened. */
   plugins?: readonly PluginOption[]
-  /** How apps take a request in; what is left out is Express 4's. */
-  app?: Partial<AppHandling>
+  /** How apps take a request in; what is left out is Express 4's (`init: 'layer'`, errors logged as their stack). */
+  app?: AppHandling
 }
 
 /**
@@ -84,7 +78,6 @@ export interface FrameworkOptions {
  */
 export function createFramework (options: FrameworkOptions = {}): Framework {
   const plugins = resolvePlugins(options.plugins ?? [])
-  const appHandling: Readonly<AppHandling> = Object.freeze({ ...EXPRESS4_APP_HANDLING, ...definedOnly(options.app) })
   const hooks = createHooks()
   // Own copies of the kernel's methods, so plugins and users extend this framework's object only.
   const application = {} as Application
@@ -108,12 +101,12 @@ export function createFramework (options: FrameworkOptions = {}): Framework {
 
   const names = new Set(plugins.map((p) => p.name))
   const building = { plugin: undefined as string | undefined, dependencies: [] as readonly string[], open: true }
-  application.handle = appHandle(hooks, appHandling)
   const kernel: Kernel = {
-    hooks, framework, application, request, response, appHandling,
+    hooks, framework, application, request, response, appHandling: Object.freeze({ ...options.app }),
     has: (name) => names.has(name),
     ...createDecorators({ application, request, response }, building)
   }
+  application.handle = appHandle(hooks, kernel.appHandling)
 
   framework.application = application
   framework.request = request
@@ -137,16 +130,6 @@ export function createFramework (options: FrameworkOptions = {}): Framework {
   hooks.extendResponse.call(response)
   building.open = false
   return framework
-}
-
-/** The options actually given: an `undefined` member keeps the default. */
-function definedOnly<T extends object> (options: T | undefined): Partial<T> {
-  const out: Partial<T> = {}
-  if (!options) return out
-  for (const key of Object.keys(options) as Array<keyof T>) {
-    if (options[key] !== undefined) out[key] = options[key]
-  }
-  return out
 }
 
 /** Copies own properties (descriptors included) that the target does not define yet. */

@@ -1,6 +1,6 @@
 // Router 2's router: a layer stack with path-to-regexp 8 paths, params, promises, and the OPTIONS answer.
 import { getPathname } from '../../kernel/internal/request-url'
-import { MountPath } from '../../kernel/internal/mount-path'
+import { Router2MountPath } from './mount-path'
 import { enterHelpers, methods, restorePrototypes } from '../../kernel'
 import { DISPATCHES } from '../../kernel/symbols'
 import { Layer, type LayerMatch } from './layer'
@@ -58,7 +58,7 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
   const stack = this.stack
   const cursor = cursorOf(stack)
   let paramcalled: Record<string, ParamCalled> | undefined
-  const mount = new MountPath(req)
+  const mount = new Router2MountPath(req)
   // What `done` puts back: the values the request came in with.
   const saved = { baseUrl: req.baseUrl, next: req.next, params: req.params }
   const optionsMethods: string[] | undefined = req.method === 'OPTIONS' ? [] : undefined

@@ -251,6 +251,20 @@ describe('express5 preset: Express 5.3 application', () => {
     await sameReplies((app) => { app.disable('x-powered-by') }, [head('GET', '/')])
   })
 
+  it('keeps the path separator when a mounted middleware rewrites req.url', async () => {
+    const rewrites = ['', '/', '/?q', '?a=1', 'x', '/x/', '//x', 'nosl/']
+    const requests = ['/m', '/m/', '/m?a=1', '/m/?a=1', '/m/x'].flatMap((target) => rewrites.map((_, i) => head('GET', target, { 'X-Rewrite': String(i) })))
+    const replies = await sameReplies((app, framework) => {
+      const router = framework.Router()
+      router.use((req, res, next) => { res.locals.seen = [req.url]; req.url = rewrites[Number(req.headers['x-rewrite'])]; next() })
+      router.use((req, res, next) => { (res.locals.seen as string[]).push(req.url); next() })
+      app.use('/m', router)
+      app.use('/m', (req, res, next) => { (res.locals.seen as string[]).push(req.url); next() })
+      app.use((req, res) => { res.json([...res.locals.seen as string[], req.url, req.baseUrl]) })
+    }, requests)
+    assert.match(replies[rewrites.length + 5], /\["\/","\/x\/","\/x\/","\/m\/x\/",""\]$/)
+  })
+
   it('lists a router\'s routes and mounted routers with router.listRoutes()', () => {
     function listed (framework: Framework) {
       const router = framework.Router()

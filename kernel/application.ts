@@ -10,6 +10,7 @@ import { deprecate } from './deprecate'
 import { TRUST_PROXY_DEFAULT } from './symbols'
 import type { Application, NextCallback, PathParams, Request } from './types'
 import type { KernelHooks } from './hooks'
+import type { AppHandling } from './framework'
 import type { Router } from './router/router'
 import type { MethodTable } from './router/route'
 
@@ -79,27 +80,37 @@ app.lazyrouter = function lazyrouter (this: Application): void {
   // The app's init layer gives requests the app's own prototypes: its router switches nothing.
   ;(router as HelperCarrier)[HELPERS] = undefined
   if (k) k.hooks.routerCreated.call(this, router)
-  router.use(initMiddleware(this))
+  // Apps initialised in `app.handle` have no init layer: their router holds their own layers only.
+  if (!k || k.appHandling.init !== 'handle') router.use(initMiddleware(this))
 }
 
-/** The kernel's first layer of every app: links req/res, sets X-Powered-By and the app's prototypes. */
+/** What every request gets from the app before its handlers: links req/res (and `req.next`, in a layer), X-Powered-By, the app's prototypes, `res.locals`. */
+function initRequest (app: Application, req: any, res: any, next?: NextCallback): void {
+  if (app.enabled('x-powered-by')) res.setHeader('X-Powered-By', POWERED_BY)
+  req.res = res
+  res.req = req
+  if (next) req.next = next
+  adoptPrototypes(app, req, res)
+  res.locals = res.locals || Object.create(null)
+}
+
+/** The kernel's first layer of an app initialised by a layer ({@link AppHandling}'s `'layer'`, the default). */
 export function initMiddleware (app: Application) {
   return function expressInit (req: any, res: any, next: NextCallback) {
-    if (app.enabled('x-powered-by')) res.setHeader('X-Powered-By', POWERED_BY)
-    req.res = res
-    res.req = req
-    req.next = next
-    adoptPrototypes(app, req, res)
-    res.locals = res.locals || Object.create(null)
+    initRequest(app, req, res, next)
     next()
   }
 }
 
-/** `app.handle` of the apps one kernel makes: its hooks are bound here rather than looked up per request. */
-export function appHandle (hooks: KernelHooks) {
+/**
+ * `app.handle` of the apps one kernel makes: its hooks are bound here rather than looked up per
+ * request; with `handling.init` `'handle'`, it initialises the request itself before routing.
+ */
+export function appHandle (hooks: KernelHooks, handling: Readonly<AppHandling>) {
   return function handle (this: Application, req: any, res: any, callback?: NextCallback): void {
     if (hooks.request.isUsed()) hooks.request.call(req, res, this)
     const done = callback || finalHandler(req, res, this)
+    if (handling.init === 'handle') initRequest(this, req, res)
     const router = this._router
     if (!router) {
       done()

@@ -34,9 +34,10 @@ function errorMessage (err: any, status: number, env: string): string {
   return msg || String(statuses.message[status])
 }
 
-/** Logs an error to stderr, except in the `test` env. */
+/** Logs an error to stderr as the app's framework says (by default its stack, else its text, as Express 4), except in the `test` env. */
 function logError (app: Application, err: any): void {
-  if (app.get('env') !== 'test') console.error(err && (err.stack || err.toString()))
+  const log = kernelOf.get(app)?.appHandling.logError
+  if (app.get('env') !== 'test') log ? log(err) : console.error(err && (err.stack || err.toString()))
 }
 
 /**

@@ -45,9 +45,28 @@ export interface Framework extends FrameworkOf<Express, Application, Request, Re
   Route: typeof Route
 }
 
+/** How the framework's apps take a request in: where each is initialised, and how an escaped error is logged. */
+export interface AppHandling {
+  /**
+   * Where a request is linked to its response (`req.res`, `res.req`), gets `X-Powered-By`, the
+   * app's prototypes and `res.locals`: `'layer'` (default), the first layer of the app's router,
+   * named `expressInit`, as in Express 4; `'handle'`, in `app.handle` before routing, as in
+   * Express 5, so the app's router holds only the app's own layers.
+   */
+  init?: 'layer' | 'handle'
+  /**
+   * Logs an error that reached the final handler (never in the `test` env). Default: its stack
+   * (else its text), as Express 4; Express 5.3 logs the whole error (`console.error(err)`), its
+   * `cause` and own properties included.
+   */
+  logError?: (err: unknown) => void
+}
+
 export interface FrameworkOptions {
   /** The plugins, applied once each, in order. Falsy entries are skipped, arrays flattened. */
   plugins?: readonly PluginOption[]
+  /** How apps take a request in; what is left out is Express 4's (`init: 'layer'`, errors logged as their stack). */
+  app?: AppHandling
 }
 
 /**
@@ -82,12 +101,12 @@ export function createFramework (options: FrameworkOptions = {}): Framework {
 
   const names = new Set(plugins.map((p) => p.name))
   const building = { plugin: undefined as string | undefined, dependencies: [] as readonly string[], open: true }
-  application.handle = appHandle(hooks)
   const kernel: Kernel = {
-    hooks, framework, application, request, response,
+    hooks, framework, application, request, response, appHandling: Object.freeze({ ...options.app }),
     has: (name) => names.has(name),
     ...createDecorators({ application, request, response }, building)
   }
+  application.handle = appHandle(hooks, kernel.appHandling)
 
   framework.application = application
   framework.request = request

@@ -1,5 +1,5 @@
 // The kernel's public face: the framework factory, the plugin API, the layer stack and the types.
-export { createFramework, type Framework, type FrameworkOf, type FrameworkOptions } from './framework'
+export { createFramework, type AppHandling, type Framework, type FrameworkOf, type FrameworkOptions } from './framework'
 export { definePlugin, type Plugin, type PluginOption, type Kernel } from './plugin'
 export type { Accessor, Decorations, DecorateOptions, Decorators } from './decorate'
 export { ErrorCode, PluginError } from './errors'

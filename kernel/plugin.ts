@@ -1,6 +1,6 @@
 // The plugin API: what a plugin is, how it is declared, and how a list of them is checked.
 import type { KernelHooks } from './hooks'
-import type { Framework } from './framework'
+import type { AppHandling, Framework } from './framework'
 import type { Decorators } from './decorate'
 import type { Application, Request, Response } from './types'
 import { ErrorCode, PluginError } from './errors'
@@ -19,6 +19,8 @@ export interface Kernel extends Decorators {
   readonly request: Readonly<Request>
   /** Shared response prototype (`framework.response`), inherits from `http.ServerResponse.prototype`. */
   readonly response: Readonly<Response>
+  /** How the framework's apps take a request in (`createFramework`'s `app` option), to read. */
+  readonly appHandling: Readonly<AppHandling>
   /** Whether a plugin of that name is part of this framework. */
   has (name: string): boolean
 }

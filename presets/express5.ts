@@ -18,11 +18,17 @@ import type * as kernel from '../kernel'
 import type * as e5 from './express5-types'
 
 /**
- * Express 5.2: router 2 routing (path-to-regexp 8 paths, rejected promises passed to error
- * handlers), the request and response of Express 5, body-parser 2's parsers, and the file,
- * static and view plugins the default preset has.
+ * Express 5.3: router 2.3 routing (path-to-regexp 8 paths, rejected promises passed to error
+ * handlers), Express 5's application (no `expressInit` layer), request and response,
+ * body-parser 2's parsers, and the file, static and view plugins the default preset has.
  */
 const created: Framework = createFramework({
+  // Express 5's app.handle: requests initialised before routing (no `expressInit` layer), and
+  // an escaped error logged whole, as Express 5.3 does.
+  app: {
+    init: 'handle',
+    logError (err: unknown) { console.error(err) }
+  },
   plugins: [
     express5RoutingPlugin(),
     express5ApplicationPlugin(),

@@ -2,6 +2,7 @@
 import { definePlugin, type Plugin } from '../../kernel'
 import { PLUGIN_NAME as FILE_TRANSFER, fileTransferPolicy } from '../file-transfer'
 import { DEFAULT_MEDIA_TYPE, mime } from '../shared/mime-3'
+import { attachmentDisposition } from '../shared/content-disposition-2'
 
 export const PLUGIN_NAME = 'express5-files'
 
@@ -12,7 +13,8 @@ export function fileContentType (file: string): string {
 
 /**
  * The file transfers of Express 5, over the file-transfer plugin: files are typed by mime-types
- * 3 (`text/javascript` for `.js`, `charset=utf-8`, also for `framework.static`), res.sendFile and
+ * 3 (`text/javascript` for `.js`, `charset=utf-8`, also for `framework.static`), res.download's
+ * Content-Disposition is content-disposition 2's (`filename=report.txt`), res.sendFile and
  * res.download send an ETag as the app's `etag` setting says, and Express 4's `res.sendfile` is
  * gone.
  */
@@ -23,6 +25,7 @@ export function express5FilesPlugin (): Plugin {
     apply ({ decorateResponse, framework }) {
       const policy = fileTransferPolicy.of(framework)
       policy.contentType = fileContentType
+      policy.contentDisposition = attachmentDisposition
       policy.etagFromSetting = true
       decorateResponse({ sendfile: undefined }, { override: ['sendfile'] })
     }

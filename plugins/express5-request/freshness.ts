@@ -43,10 +43,15 @@ export function isFresh (headers: IncomingHttpHeaders, res: ServerResponse): boo
   return !Number.isNaN(modified) && !Number.isNaN(since) && modified <= since
 }
 
-/** `true` for a GET or HEAD answered with a 2xx or 304 whose client copy is still valid. */
+/** The methods whose responses a client may revalidate: safe and cacheable (QUERY since Express 5.3). */
+function revalidated (method: string | undefined): boolean {
+  return method === 'GET' || method === 'HEAD' || method === 'QUERY'
+}
+
+/** `true` for a GET, HEAD or QUERY answered with a 2xx or 304 whose client copy is still valid. */
 export function fresh (this: FreshRequest): boolean {
   const res = this.res
-  if (!res || (this.method !== 'GET' && this.method !== 'HEAD')) return false
+  if (!res || !revalidated(this.method)) return false
   const status = res.statusCode
   if ((status >= 200 && status < 300) || status === 304) return isFresh(this.headers, res)
   return false

@@ -27,7 +27,7 @@ const changed: Decorations<Request> = {
  * The request of Express 5, over the request plugin's helpers: `req.query` is a getter parsing
  * the query string with `query parser fn` on each read (the `query parser` setting defaults to
  * `'simple'`; no query plugin goes with this one), `req.host` keeps the port, `req.fresh` lets
- * `If-None-Match` decide alone when present, and `req.param` and the singular
+ * `If-None-Match` decide alone when present (for QUERY requests too, as for GET and HEAD), and `req.param` and the singular
  * `req.acceptsCharset`/`acceptsEncoding`/`acceptsLanguage` are gone.
  *
  * @example

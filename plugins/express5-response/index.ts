@@ -9,6 +9,7 @@ import { send, json, jsonp } from './send'
 import { links } from './links'
 import { location, redirect } from './redirect'
 import { clearCookie, vary } from './cookie'
+import { attachment } from './attachment'
 
 export { mime, contentTypeOf } from '../shared/mime-3'
 
@@ -25,6 +26,7 @@ const changed: Decorations<Response> = withAliases({
   location,
   redirect: redirect as Response['redirect'],
   clearCookie,
+  attachment,
   send,
   json,
   jsonp
@@ -35,7 +37,8 @@ const changed: Decorations<Response> = withAliases({
  * that are not integers from 100 to 999; `res.send`, `res.json` and `res.jsonp` take the body
  * only (a number is JSON) and `res.send` sends typed arrays as bytes; `res.redirect` takes the
  * status first, and neither it nor `res.location` reads `'back'`; `res.clearCookie` ignores
- * `maxAge` and `expires`; `res.vary` needs a field; `res.links` takes arrays of URLs; media
+ * `maxAge` and `expires`; `res.attachment` writes content-disposition 2's header
+ * (`filename=report.txt`, `filename*` for non-ASCII names); `res.vary` needs a field; `res.links` takes arrays of URLs; media
  * types come from mime-types 3 (`res.type('js')` is `text/javascript`).
  *
  * @example

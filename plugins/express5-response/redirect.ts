@@ -2,7 +2,7 @@
 import encodeUrl from 'encodeurl'
 import type { Response } from '../../kernel/types'
 import { deprecate } from '../../kernel/deprecate'
-import { endRedirect, redirectBody } from '../response/redirect-body'
+import { endRedirect, redirectBody, type RedirectHtml } from '../response/redirect-body'
 
 /** The status of a redirect when none is given. */
 const DEFAULT_REDIRECT_STATUS = 302
@@ -12,10 +12,14 @@ export function location (this: Response, url: string | URL): Response {
   return this.set('Location', encodeUrl(String(url)))
 }
 
+/** Express 5.3's HTML redirect: a document titled with the status message, the paragraph its body. */
+const htmlDocument: RedirectHtml = (message, line) =>
+  `<!DOCTYPE html><head><title>${message}</title></head><body>${line}</body>`
+
 /**
  * Redirects to `url` (encoded into `Location`), with status 302 or the one given first. The
- * body says where, as text or as HTML with the URL escaped, or is empty for other types; HEAD
- * gets no body.
+ * body says where, as text or as an HTML document (titled with the status message) with the URL
+ * escaped, or is empty for other types; HEAD gets no body.
  * @throws as `res.status` does for an invalid status.
  */
 export function redirect (this: Response, statusOrUrl: number | string, url?: string): void {
@@ -29,7 +33,7 @@ export function redirect (this: Response, statusOrUrl: number | string, url?: st
   if (typeof address !== 'string') deprecate('res.redirect(url): url must be a string')
   if (typeof status !== 'number') deprecate('res.redirect(status, url): status must be a number')
 
-  const body = redirectBody(this, address as string, status)
+  const body = redirectBody(this, address as string, status, htmlDocument)
   this.status(status as number)
   endRedirect(this, body)
 }

@@ -8,7 +8,7 @@ export const PLUGIN_NAME = 'express5-routing'
 
 export { Router } from './router'
 export { Route } from './route'
-export type { RouterConstructor, RouterOptions, HandlerRegistrar, UseRegistrar } from './types'
+export type { RouterConstructor, RouterOptions, HandlerRegistrar, UseRegistrar, RouteInfo, MountedRouter } from './types'
 export type { RouteParameters } from './route-parameters'
 export { Layer } from './layer'
 export { compilePath, decodeParam, type Path, type PathMatch, type PathMatcher, type PathOptions } from './path-matcher'

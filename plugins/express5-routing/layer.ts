@@ -6,32 +6,39 @@ import type { Route } from './route'
 type AnyHandler = (...args: any[]) => unknown
 type Next = (err?: unknown) => void
 
+/** What `layer.match` found: the parameters, the matched part of the path, the parameters' names, and which path matched. */
+export interface LayerMatch {
+  params: Record<string, string | string[]>
+  path: string
+  /** The names of `params`, in the order the match found them. */
+  keys: string[]
+  /** The path (of an array, the one) that matched, as given: a string or a RegExp. */
+  pattern: unknown
+}
+
 /**
- * A stack entry, with router 2's fields: `handle`, `name`, `params` and `path` (of the last
- * match), `keys` (the names of the last match's params), `slash` (middleware on `/`, which
- * matches every path), `matchers` (one per path of an array), and `route` or `method` where the
- * router sets them.
+ * A stack entry, with router 2.3's fields: `handle`, `name`, `rawPath` (the path as given),
+ * `slash` (middleware on `/`, which matches every path), `matchers` (one per path of an array),
+ * and `route` or `method` where the router sets them. A match's results are returned to the
+ * request that asked, never kept on the layer.
  */
 export class Layer {
   handle: AnyHandler
-  keys: string[]
   name: string
-  params: Record<string, string | string[]> | undefined
-  path: string | undefined
+  /** The path the layer was made with, as given (an array stays an array). */
+  rawPath: unknown
   slash: boolean
   matchers: PathMatcher[]
-  /** Set on the layer that carries a route (router.route), undefined for middleware. */
-  route?: Route | undefined
+  /** Set on the layer that carries a route (router.route), undefined for middleware (router.use). */
+  declare route?: Route | undefined
   /** Set on a route's own layers: the lowercase method it serves, undefined for `all`. */
-  method?: string | undefined
+  declare method?: string | undefined
 
   constructor (path: Path, options: PathOptions, fn: AnyHandler) {
     const opts = options || {}
     this.handle = fn
-    this.keys = []
     this.name = fn.name || '<anonymous>'
-    this.params = undefined
-    this.path = undefined
+    this.rawPath = path
     this.slash = path === '/' && opts.end === false
     this.matchers = compilePath(path, opts)
   }
@@ -64,25 +71,26 @@ export class Layer {
     }
   }
 
-  /** Tests a pathname with each of its paths in turn; on success sets `params`, `path` and `keys`. Throws 400 errors on bad encoding. */
-  match (path: string | null | undefined): boolean {
-    if (path != null && this.slash) {
-      this.params = {}
-      this.path = ''
-      return true
+  /**
+   * Tests a pathname with each of its paths in turn: what matched, or false. Throws a 400 error
+   * when a parameter cannot be URI-decoded.
+   */
+  match (path: string | null | undefined): LayerMatch | false {
+    if (path == null) return false
+    if (this.slash) return { params: {}, path: '', keys: [], pattern: this.rawPath }
+    const matchers = this.matchers
+    for (let i = 0; i < matchers.length; i++) {
+      const found = matchers[i](path)
+      if (found) {
+        const rawPath = this.rawPath
+        return {
+          params: found.params,
+          path: found.path,
+          keys: Object.keys(found.params),
+          pattern: Array.isArray(rawPath) ? rawPath[i] : rawPath
+        }
+      }
     }
-    let found: ReturnType<PathMatcher> = false
-    if (path != null) {
-      for (let i = 0; i < this.matchers.length && !found; i++) found = this.matchers[i](path)
-    }
-    if (!found) {
-      this.params = undefined
-      this.path = undefined
-      return false
-    }
-    this.params = found.params
-    this.path = found.path
-    this.keys = Object.keys(found.params)
-    return true
+    return false
   }
 }

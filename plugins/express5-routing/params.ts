@@ -1,7 +1,6 @@
 // Router 2's parameters: `router.param` callbacks run before a matched layer, and `mergeParams`.
 import { settle } from './settle'
 import { mergeParams, runParamCallbacks, type ParamCalled } from '../../kernel/internal/params'
-import type { Layer } from './layer'
 
 type Next = (err?: unknown) => void
 
@@ -16,14 +15,13 @@ export function callbacksOf (params: Record<string, ParamCallback[]>, name: stri
 }
 
 /**
- * Runs the param callbacks of a matched layer's parameters, in the order the match found them,
+ * Runs the param callbacks of a match's parameters (`keys`, in the order the match found them),
  * then `done`, as the kernel's router does; a callback that returns a rejected promise also
  * passes the error on.
  */
-export function processParams (params: Record<string, ParamCallback[]>, layer: Layer, called: Record<string, ParamCalled>,
+export function processParams (params: Record<string, ParamCallback[]>, keys: readonly string[], called: Record<string, ParamCalled>,
   req: any, res: unknown, done: Next): void {
-  const keys = layer.keys
-  if (!keys || keys.length === 0) {
+  if (keys.length === 0) {
     done()
     return
   }

@@ -23,7 +23,7 @@ export interface PathOptions {
 /** A path argument: a string pattern, a RegExp, or an array of them. */
 export type Path = string | RegExp | ReadonlyArray<string | RegExp | ReadonlyArray<string>>
 
-/** A URI error that says which value failed, with status 400: a client error, never a crash. */
+/** A URI error that says which value failed, with status (and statusCode) 400: a client error, never a crash. */
 export function decodeParam (value: string): string {
   if (typeof value !== 'string' || value.indexOf('%') === -1) return value
   try {
@@ -31,7 +31,9 @@ export function decodeParam (value: string): string {
   } catch (err) {
     if (err instanceof URIError) {
       err.message = `Failed to decode param '${value}'`
-      ;(err as URIError & { status?: number }).status = 400
+      const clientError = err as URIError & { status?: number, statusCode?: number }
+      clientError.status = 400
+      clientError.statusCode = 400
     }
     throw err
   }

@@ -1,16 +1,16 @@
 // Router 2's router: a layer stack with path-to-regexp 8 paths, params, promises, and the OPTIONS answer.
 import { getPathname } from '../../kernel/internal/request-url'
-import { MountPath } from '../../kernel/internal/mount-path'
+import { Router2MountPath } from './mount-path'
 import { enterHelpers, methods, restorePrototypes } from '../../kernel'
 import { DISPATCHES } from '../../kernel/symbols'
-import { Layer } from './layer'
+import { Layer, type LayerMatch } from './layer'
 import { Route, MAX_SYNC_NEXT, handlersOf } from './route'
 import { lowerMethod } from '../../kernel/router/route'
 import { callbacksOf, mergeParams, processParams, type ParamCalled, type ParamCallback } from './params'
 import { sendOptions } from './options-response'
 import { cursorOf } from './route-index'
 import type { Path } from './path-matcher'
-import type { Router as RouterType, RouterConstructor, RouterOptions } from './types'
+import type { MountedRouter, RouteInfo, Router as RouterType, RouterConstructor, RouterOptions } from './types'
 
 /** A router as this file builds it: the typed view, with the fields read here. */
 type RouterBase = RouterType<any> & { params: Record<string, ParamCallback[]> }
@@ -58,7 +58,7 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
   const stack = this.stack
   const cursor = cursorOf(stack)
   let paramcalled: Record<string, ParamCalled> | undefined
-  const mount = new MountPath(req)
+  const mount = new Router2MountPath(req)
   // What `done` puts back: the values the request came in with.
   const saved = { baseUrl: req.baseUrl, next: req.next, params: req.params }
   const optionsMethods: string[] | undefined = req.method === 'OPTIONS' ? [] : undefined
@@ -106,23 +106,27 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
       return
     }
     let layer: Layer | undefined
-    let match: unknown
+    let match: LayerMatch | false = false
     let route: Route | undefined
     // A route that does not serve the method is passed over untested when only a decoding error
     // (a `%` in the path) could have made its test matter, and its `_handlesMethod` is Route's.
     const method = req.method
     const byMethod = method !== 'HEAD' && method !== 'OPTIONS' && typeof method === 'string' && path.indexOf('%') === -1
     const methodName: string = byMethod ? lowerMethod(method) : ''
-    while (match !== true && idx < stack.length) {
+    while (match === false && idx < stack.length) {
       idx = cursor.next(idx, path)
       if (idx >= stack.length) break
       layer = stack[idx++]
       if (byMethod && servesNot(layer, methodName)) continue
-      match = testLayer(layer, path)
+      const tested = testLayer(layer, path)
       // A hole in the stack fails the test (the error goes on as the request's), and carries no route.
       route = layer?.route
-      if (typeof match !== 'boolean') layerError = layerError || match
-      if (match !== true || !route) continue
+      if (tested instanceof Thrown) {
+        layerError = layerError || tested.error
+        continue
+      }
+      match = tested
+      if (match === false || !route) continue
       if (layerError) {
         // A route never runs while an error is pending.
         match = false
@@ -132,23 +136,23 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
       if (!hasMethod && method === 'OPTIONS' && optionsMethods) optionsMethods.push(...route._methods())
       if (!hasMethod && method !== 'HEAD') match = false
     }
-    if (match !== true || layer === undefined) {
+    if (match === false || layer === undefined) {
       done(layerError)
       return
     }
     const matched = layer
     const matchedRoute = route
     if (matchedRoute) req.route = matchedRoute
-    req.params = self.mergeParams ? mergeParams(matched.params!, saved.params) : matched.params
-    const layerPath = matched.path!
-    if (!hasParamCallbacks(self.params, matched.keys)) {
+    req.params = self.mergeParams ? mergeParams(match.params, saved.params) : match.params
+    const layerPath = match.path
+    if (!hasParamCallbacks(self.params, match.keys)) {
       // No param callback to run: go on at once, without the continuation closure.
       if (matchedRoute) runRoute(matched, matchedRoute, methodName, req, res, next)
       else trimPrefix(matched, layerError, layerPath, path)
       sync = 0
       return
     }
-    processParams(self.params, matched, paramcalled ??= Object.create(null) as Record<string, ParamCalled>, req, res, function afterParams (perr?: unknown) {
+    processParams(self.params, match.keys, paramcalled ??= Object.create(null) as Record<string, ParamCalled>, req, res, function afterParams (perr?: unknown) {
       if (perr) next(layerError || perr)
       else if (matchedRoute) matched.handleRequest(req, res, next)
       else trimPrefix(matched, layerError, layerPath, path)
@@ -204,6 +208,33 @@ for (const method of [...methods, 'all']) {
   }
 }
 
+proto.listRoutes = function listRoutes (this: RouterBase): RouteInfo[] {
+  const list: RouteInfo[] = []
+  for (const layer of this.stack) {
+    const route = layer.route
+    const handle = layer.handle as Partial<MountedRouter>
+    if (route) {
+      const methods = routeMethods(route.methods)
+      for (const path of pathsOf(layer.rawPath)) list.push({ path, methods: methods.slice(), router: undefined })
+    } else if (Array.isArray(handle.stack)) {
+      for (const path of pathsOf(layer.rawPath)) list.push({ path, methods: undefined, router: handle as MountedRouter })
+    }
+  }
+  return list
+}
+
+/** A layer's paths, one per entry of a (nested) array. */
+function pathsOf (rawPath: unknown): Array<string | RegExp> {
+  return (Array.isArray(rawPath) ? rawPath.flat(Infinity) : [rawPath]) as Array<string | RegExp>
+}
+
+/** A route's methods as listed: uppercase in the order first registered, `*` for `all`, and HEAD after them where GET serves it. */
+function routeMethods (methods: Record<string, boolean>): string[] {
+  const list = Object.keys(methods).map((name) => name === '_all' ? '*' : name.toUpperCase())
+  if (methods.get && !methods.head) list.push('HEAD')
+  return list
+}
+
 const ROUTE_HANDLES_METHOD = Route.prototype._handlesMethod
 const ROUTE_DISPATCH = Route.prototype.dispatch
 const LAYER_HANDLE_REQUEST = Layer.prototype.handleRequest
@@ -239,13 +270,16 @@ function servesNot (layer: Layer | undefined, methodName: string): boolean {
   return route !== undefined && route._handlesMethod === ROUTE_HANDLES_METHOD && !route.methods._all && !route.methods[methodName]
 }
 
-/** Tests a layer, returning what it threw (a 400 for bad encoding) instead of throwing. */
-function testLayer (layer: Layer, path: string): unknown {
+/** What a layer's test threw (a 400 for bad encoding), kept apart from what it matched. */
+class Thrown {
+  constructor (readonly error: unknown) {}
+}
+
+/** Tests a layer, returning what it threw instead of throwing. */
+function testLayer (layer: Layer, path: string): LayerMatch | false | Thrown {
   try {
     return layer.match(path)
   } catch (err) {
-    return err
+    return new Thrown(err)
   }
 }
-
-

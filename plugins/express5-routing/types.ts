@@ -71,7 +71,33 @@ export interface Router<Inherited = {}> extends RouterMethods<Router<Inherited>,
   route (path: Path): Route
   /** `QUERY`, where node knows the method. */
   query?: HandlerRegistrar<this, Inherited>
+  /**
+   * The routes and mounted routers of this router's stack, in order (plain middleware left
+   * out; mounted routers not walked: call their own `listRoutes`).
+   */
+  listRoutes (): RouteInfo[]
 }
+
+/** A router mounted with `use(path, router)`, as `listRoutes` lists it: anything with a `stack` array. */
+export interface MountedRouter {
+  (req: IncomingMessage, res: ServerResponse, next: NextFunction): unknown
+  stack: unknown[]
+  /** Absent on routers that cannot list their routes. */
+  listRoutes?(): RouteInfo[]
+}
+
+/** One path of a router's stack: a route's, with its methods, or a mounted router's. */
+export type RouteInfo = {
+  /** The path as registered (one entry per path of an array). */
+  path: string | RegExp
+} & ({
+  /** Uppercase, in the order first registered; `'*'` for `all`; `HEAD` added after them with `GET`; empty when the route has no handler yet. */
+  methods: string[]
+  router: undefined
+} | {
+  methods: undefined
+  router: MountedRouter
+})
 
 /** `Router(options)` or `new Router(options)`. */
 export interface RouterConstructor {

@@ -1,6 +1,5 @@
 // res.download(path, [filename], [options], [fn]): res.sendFile with Content-Disposition: attachment.
 import path from 'path'
-import contentDisposition from 'content-disposition'
 import type { Response } from '../../kernel/types'
 import type { TransferCallback } from './track-transfer'
 import type { SendFileOptions } from './types'
@@ -43,7 +42,7 @@ export function createDownload (policy: Readonly<FileTransferPolicy>) {
     }
 
     const headers: Record<string, string | number | readonly string[]> = {
-      'Content-Disposition': contentDisposition(name || file)
+      'Content-Disposition': policy.contentDisposition(name || file)
     }
     if (opts && opts.headers) {
       for (const key of Object.keys(opts.headers)) {

@@ -1,6 +1,7 @@
 // The file-transfer plugin's per-framework switches: the defaults of its options, and what its helpers do at the edges.
 import { frameworkPolicy } from '../shared/framework-policy'
 import type { DotfilesPolicy, SymlinkPolicy } from './transfer-options'
+import contentDisposition from 'content-disposition'
 import { contentTypeOf } from './mime'
 
 /** How res.sendFile, res.download, res.sendfile and framework.static behave in one framework. */
@@ -21,6 +22,8 @@ export interface FileTransferPolicy {
   directoryStatus: 404 | undefined
   /** The Content-Type a file is sent with, from its name. Default: its type by mime-types 2, with the charset (`UTF-8`) for text. */
   contentType: (file: string) => string
+  /** The Content-Disposition res.download sends for a file name or path. Default: content-disposition 0.5's, on the base name. */
+  contentDisposition: (filename: string) => string
   /** Whether res.sendFile (and res.download) send an ETag as the app's `etag` setting says, whatever their options say. Default false. */
   etagFromSetting: boolean
 }
@@ -32,6 +35,7 @@ export const fileTransferPolicy = frameworkPolicy<FileTransferPolicy>({
   confineDownloads: false,
   directoryStatus: undefined,
   contentType: contentTypeOf,
+  contentDisposition: (filename: string) => contentDisposition(filename),
   etagFromSetting: false
 })
 

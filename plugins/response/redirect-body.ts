@@ -4,17 +4,26 @@ import type { Response } from '../../kernel/types'
 import { statusMessage } from './status'
 
 /**
+ * The HTML of a redirect: what `redirectBody` sends when the client takes HTML. `message` is the
+ * status message (`undefined` for a code without one), `line` the escaped paragraph saying where.
+ */
+export type RedirectHtml = (message: string | undefined, line: string) => string
+
+/** The HTML of Express 4's and 5.0–5.2's redirects: the paragraph alone. */
+const paragraphOnly: RedirectHtml = (_message, line) => line
+
+/**
  * Sets `Location` to `address` (encoded by `res.location`) and negotiates the body of a redirect
  * with `status`: it says where, as text or as HTML with the URL escaped (so a target cannot
- * inject markup), or is empty for other types.
+ * inject markup; `html` wraps that paragraph), or is empty for other types.
  */
-export function redirectBody (res: Response, address: string, status: unknown): string {
+export function redirectBody (res: Response, address: string, status: unknown, html: RedirectHtml = paragraphOnly): string {
   const location = String(res.location(address).get('Location'))
   const message = statusMessage(status)
   let body = ''
   res.format({
     text () { body = `${message}. Redirecting to ${location}` },
-    html () { body = `<p>${message}. Redirecting to ${escapeHtml(location)}</p>` },
+    html () { body = html(message, `<p>${message}. Redirecting to ${escapeHtml(location)}</p>`) },
     default () { body = '' }
   })
   return body

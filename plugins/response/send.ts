@@ -45,12 +45,30 @@ export function send (this: Response, body?: unknown): Response {
   return sendBody(this, chunk)
 }
 
+/** What `sendBody` does where Express versions differ. */
+export interface SendRules {
+  /** The Content-Type of a text body, from the one the response has: with `charset=utf-8`. May throw on a malformed value. */
+  withUtf8Charset: (value: string) => string
+  /** Whether a `null` body (sent empty) has its Content-Type's charset set too, as Express 4 and 5.0–5.2 do. */
+  charsetForNull: boolean
+  /** Whether Content-Length is set on a response that already has a Transfer-Encoding, as Express 4 and 5.0–5.2 do. */
+  lengthWithTransferEncoding: boolean
+}
+
+/** Express 4's rules: content-type 1 sets the charset, also for a `null` body; Content-Length always. */
+export const EXPRESS4_SEND_RULES: Readonly<SendRules> = {
+  withUtf8Charset: setUtf8Charset,
+  charsetForNull: true,
+  lengthWithTransferEncoding: true
+}
+
 /**
  * What `res.send(body)` does once the body is known: strings as `text/html` (unless a type is
  * set) in UTF-8, Buffers as `application/octet-stream`, other objects, booleans and numbers as
- * JSON (`res.json`); then Content-Length, the ETag, freshness (304), and HEAD handling.
+ * JSON (`res.json`); then Content-Length, the ETag, freshness (304), and HEAD handling, as
+ * `rules` (Express 4's by default) say.
  */
-export function sendBody (res: Response, body: unknown): Response {
+export function sendBody (res: Response, body: unknown, rules: Readonly<SendRules> = EXPRESS4_SEND_RULES): Response {
   let chunk: unknown = body
   let encoding: BufferEncoding | undefined
 
@@ -74,6 +92,8 @@ export function sendBody (res: Response, body: unknown): Response {
     case 'object':
       if (chunk === null) {
         chunk = ''
+        // Without a charset for it, the empty body's type is left as it is.
+        if (!rules.charsetForNull) typeRead = true
       } else if (Buffer.isBuffer(chunk)) {
         if (!res.get('Content-Type')) res.type('bin')
       } else {
@@ -88,7 +108,7 @@ export function sendBody (res: Response, body: unknown): Response {
     if (!typeRead) current = res.get('Content-Type')
     if (typeof current === 'string') {
       // When the framework just set it, setting the same value again would change nothing, not even the name's case: skip it.
-      const withCharset = setUtf8Charset(current)
+      const withCharset = rules.withUtf8Charset(current)
       if (!typedHere || withCharset !== current) res.set('Content-Type', withCharset)
     }
   }
@@ -115,7 +135,7 @@ export function sendBody (res: Response, body: unknown): Response {
       length = (chunk as Buffer).length
     }
     // A number, as Express passes it (a wrapped `res.set` sees the same value); `set` coerces it.
-    res.set('Content-Length', length as unknown as string)
+    if (rules.lengthWithTransferEncoding || !res.hasHeader('Transfer-Encoding')) res.set('Content-Length', length as unknown as string)
   }
 
   if (generateETag && length !== undefined) {

@@ -1,6 +1,6 @@
 // Routers and routes of the express5 preset: route methods typed by path-to-regexp 8 paths.
 import type * as kernel from '../../kernel'
-import type { Layer } from '../../plugins/express5-routing'
+import type { Layer, RouteInfo } from '../../plugins/express5-routing'
 import type { ParamsDictionary, RouteParameters } from './params'
 import type { RequestHandler, RequestHandlerParams, RequestHandlers, RequestParamHandler } from './handlers'
 import type { Application } from './application'
@@ -119,7 +119,10 @@ export interface IRouter extends RequestHandler {
   stack: ILayer[]
 }
 
-export interface Router extends IRouter {}
+export interface Router extends IRouter {
+  /** Router 2.3's: the routes and mounted routers of the stack, in order (plain middleware left out). */
+  listRoutes (): RouteInfo[]
+}
 
 /** `Router(options)` or `new Router(options)`. */
 export interface RouterFactory {

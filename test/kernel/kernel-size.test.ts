@@ -13,7 +13,7 @@ const CORE_FILES = [
   'router/router.ts', 'router/route.ts', 'router/layer.ts'
 ]
 const CORE_CODE_LINE_BUDGET = 1400
-const KERNEL_CODE_LINE_BUDGET = 2200
+const KERNEL_CODE_LINE_BUDGET = 2215
 const KERNEL_DIR = path.resolve(__dirname, '..', '..', 'kernel')
 
 /** Every .ts file under `dir`, recursively. */

@@ -53,7 +53,7 @@ describe('express5-routing stack index', () => {
             if (edit.kind === 'replace') stack[at] = make(edit.with)
             else if (edit.kind === 'slash') stack[at].slash = true
             else if (edit.kind === 'matchers') stack[at].matchers = make(edit.with).matchers
-            else if (edit.kind === 'match') stack[at].match = function () { return true }
+            else if (edit.kind === 'match') stack[at].match = function () { return { params: {}, path: '', keys: [], pattern: '/' } }
             else if (edit.kind === 'push') stack.push(make(edit.with))
             else stack.splice(at, 1)
           }

@@ -7,7 +7,7 @@ import { express5RoutingPlugin } from '../../../plugins/express5-routing'
 export const express5 = createFramework({ plugins: [...express4.plugins, express5RoutingPlugin()] })
 export { express4 }
 
-/** Router 2 itself (the one Express 5.2 depends on), for differential tests. */
+/** Router 2 itself (2.3, the one Express 5.3 depends on), for differential tests. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const RealRouter: (options?: object) => any = require('express-5').Router
 

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import request from 'supertest'
 import express5 = require('../../../presets/express5')
-// express@5.2.1, for differential checks
+// express@5.3.0, for differential checks
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const reference = require('express-5') as typeof express5
 
@@ -22,7 +22,7 @@ async function answer (framework: typeof express5, build: (app: App) => void, pa
   return { status: res.status, type: res.headers['content-type'], body: res.text ?? String(res.body) }
 }
 
-/** Asserts that the preset and express@5.2.1 answer alike. */
+/** Asserts that the preset and express@5.3.0 answer alike. */
 async function same (build: (app: App) => void, path: string, headers?: Record<string, string>) {
   const ours = await answer(express5, build, path, headers)
   const theirs = await answer(reference, build, path, headers)

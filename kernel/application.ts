@@ -6,7 +6,7 @@ import { splitUseArguments } from './internal/flatten'
 import { kernelOf } from './internal/kernel-of'
 import { finalHandler } from './final-handler'
 import { adoptPrototypes, inheritsHelpers, restorePrototypes, savePrototypes, serverClasses, HELPERS, type HelperCarrier } from './internal/prototypes'
-import { deprecate } from './deprecate'
+import { enterOuterReporter, leaveOuterReporter, reporter } from './deprecate'
 import { TRUST_PROXY_DEFAULT } from './symbols'
 import type { Application, NextCallback, PathParams, Request } from './types'
 import type { KernelHooks } from './hooks'
@@ -17,6 +17,9 @@ import type { MethodTable } from './router/route'
 export const POWERED_BY = 'Express'
 
 const app: Record<string, any> = {}
+
+/** Reports the deprecated members and forms of the application at the user's call ({@link reporter}). */
+const deprecate = reporter()
 
 app.init = function init (this: Application): void {
   this.cache = {}
@@ -147,7 +150,13 @@ app.param = function param (this: Application, name: any, fn?: any): Application
     for (const n of name) this.param(n, fn)
     return this
   }
-  this._router!.param(name, fn)
+  // router.param's deprecated forms report at the line that called app.param.
+  const outer = enterOuterReporter(deprecate)
+  try {
+    this._router!.param(name, fn)
+  } finally {
+    leaveOuterReporter(outer)
+  }
   return this
 }
 

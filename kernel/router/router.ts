@@ -1,5 +1,4 @@
 // The layer stack: Express 4's Router, with mounting, params, OPTIONS and error flow.
-import depd from 'depd'
 import { Layer } from './layer'
 import { getPathname } from '../internal/request-url'
 import { MountPath } from '../internal/mount-path'
@@ -16,12 +15,11 @@ import { enterHelpers, restorePrototypes, HELPERS, type HelperCarrier, type Save
 import type { Kernel } from '../plugin'
 import type { HandlerArgument, HandlerRegistrar, Named, OtherMethods, ParamHandler, ParamsDictionary, PathParams, UseRegistrar } from '../types'
 import { DISPATCHES } from '../symbols'
+import { outerReporter, reporter } from '../deprecate'
 import type { RouteParameters } from './route-parameters'
 
-// The router's own depd reporter (namespace `ristretto`, as kernel/deprecate.ts's): depd names the
-// first caller outside the file that made the reporter, and keys each warning by the reporting line,
-// so router.param's two deprecated forms are reported apart, each at its caller, as Express does.
-const deprecate = depd('ristretto')
+/** Reports router.param's deprecated forms at the user's call (app.param's, through {@link outerReporter}). */
+const deprecate = reporter()
 
 export interface RouterOptions {
   /** `/Foo` and `/foo` are different routes. */
@@ -123,12 +121,12 @@ const proto = routerPrototype as any
 
 proto.param = function param (this: Router, name: string | ParamCustomizer, fn?: any): Router {
   if (typeof name === 'function') {
-    deprecate('router.param(fn): Refactor to use path params')
+    outerReporter(deprecate)('router.param(fn): Refactor to use path params')
     this._params.push(name)
     return this
   }
   if (name[0] === ':') {
-    deprecate(`router.param(${JSON.stringify(name)}, fn): Use router.param(${JSON.stringify(name.slice(1))}, fn) instead`)
+    outerReporter(deprecate)(`router.param(${JSON.stringify(name)}, fn): Use router.param(${JSON.stringify(name.slice(1))}, fn) instead`)
     name = name.slice(1)
   }
   for (const customize of this._params) {

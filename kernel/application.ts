@@ -1,12 +1,12 @@
 // The application prototype: settings, routing entry points, mounting and listen.
 import http from 'http'
-import { createRouter } from './router/router'
+import { appParam, createRouter } from './router/router'
 import { methods } from './router/methods'
 import { splitUseArguments } from './internal/flatten'
 import { kernelOf } from './internal/kernel-of'
 import { finalHandler } from './final-handler'
 import { adoptPrototypes, inheritsHelpers, restorePrototypes, savePrototypes, serverClasses, HELPERS, type HelperCarrier } from './internal/prototypes'
-import { enterOuterReporter, leaveOuterReporter, reporter } from './deprecate'
+import { deprecate } from './deprecate'
 import { TRUST_PROXY_DEFAULT } from './symbols'
 import type { Application, NextCallback, PathParams, Request } from './types'
 import type { KernelHooks } from './hooks'
@@ -17,9 +17,6 @@ import type { MethodTable } from './router/route'
 export const POWERED_BY = 'Express'
 
 const app: Record<string, any> = {}
-
-/** Reports the deprecated members and forms of the application at the user's call ({@link reporter}). */
-const deprecate = reporter()
 
 app.init = function init (this: Application): void {
   this.cache = {}
@@ -144,21 +141,7 @@ app.route = function route (this: Application, path: PathParams) {
   return this._router!.route(path)
 }
 
-app.param = function param (this: Application, name: any, fn?: any): Application {
-  this.lazyrouter()
-  if (Array.isArray(name)) {
-    for (const n of name) this.param(n, fn)
-    return this
-  }
-  // router.param's deprecated forms report at the line that called app.param.
-  const outer = enterOuterReporter(deprecate)
-  try {
-    this._router!.param(name, fn)
-  } finally {
-    leaveOuterReporter(outer)
-  }
-  return this
-}
+app.param = appParam
 
 app.set = function set (this: any, setting: string, val?: unknown): any {
   if (arguments.length === 1) {

@@ -13,12 +13,12 @@ import { sendOptions } from '../internal/send-options'
 import { mergeParams, runParamCallbacks, type ParamCalled } from '../internal/params'
 import { enterHelpers, restorePrototypes, HELPERS, type HelperCarrier, type SavedPrototypes } from '../internal/prototypes'
 import type { Kernel } from '../plugin'
-import type { HandlerArgument, HandlerRegistrar, Named, OtherMethods, ParamHandler, ParamsDictionary, PathParams, UseRegistrar } from '../types'
+import type { Application, HandlerArgument, HandlerRegistrar, Named, OtherMethods, ParamHandler, ParamsDictionary, PathParams, UseRegistrar } from '../types'
 import { DISPATCHES } from '../symbols'
-import { outerReporter, reporter } from '../deprecate'
+import { reporter } from '../deprecate'
 import type { RouteParameters } from './route-parameters'
 
-/** Reports router.param's deprecated forms at the user's call (app.param's, through {@link outerReporter}). */
+/** Reports the deprecated forms of router.param at the user's call, those of app.param included (see appParam). */
 const deprecate = reporter()
 
 export interface RouterOptions {
@@ -119,14 +119,26 @@ function addLayer (router: Router, layer: Layer, path: PathParams, options: Path
 
 const proto = routerPrototype as any
 
+/**
+ * The application's param(name, fn): its router's, for each name of an array. It is here, beside
+ * router.param, so that what that reports names the line that called app.param (depd names the
+ * first frame after those of the reporter's file).
+ */
+export function appParam (this: Application, name: any, fn?: any): Application {
+  this.lazyrouter()
+  if (Array.isArray(name)) for (const n of name) this.param(n, fn)
+  else this._router!.param(name, fn)
+  return this
+}
+
 proto.param = function param (this: Router, name: string | ParamCustomizer, fn?: any): Router {
   if (typeof name === 'function') {
-    outerReporter(deprecate)('router.param(fn): Refactor to use path params')
+    deprecate('router.param(fn): Refactor to use path params')
     this._params.push(name)
     return this
   }
   if (name[0] === ':') {
-    outerReporter(deprecate)(`router.param(${JSON.stringify(name)}, fn): Use router.param(${JSON.stringify(name.slice(1))}, fn) instead`)
+    deprecate(`router.param(${JSON.stringify(name)}, fn): Use router.param(${JSON.stringify(name.slice(1))}, fn) instead`)
     name = name.slice(1)
   }
   for (const customize of this._params) {

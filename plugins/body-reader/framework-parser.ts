@@ -1,13 +1,16 @@
 // The four built-in parser plugins (`framework.json` and its kin), made one way. Not exported by the
 // body reader's index: the standalone parser (`ristretto/parser`) needs none of it.
+import depd from 'depd'
 import { definePlugin, type Plugin } from '../../kernel'
 import { FRAMEWORK_FLAVOR, type BodyFlavor } from './flavors'
 import type { BodyParserHandler } from './create-parser'
 import { bodyPolicy } from './policy'
-import { dependencyReporter } from '../../kernel/deprecate'
 
-/** Reports what body-parser 1 finds deprecated in the options, at the user's call, under body-parser's name. */
-const deprecate = dependencyReporter('body-parser')
+/**
+ * Reports what body-parser 1 finds deprecated in the options under its name, as Express 4 (whose
+ * parsers are body-parser 1's) does, at the user's call (see kernel/deprecate.ts's `reporter`).
+ */
+const deprecate = depd('body-parser')
 
 /** The member each plugin adds to the framework. */
 export type ParserMember = 'json' | 'raw' | 'text' | 'urlencoded'

@@ -1,7 +1,8 @@
 // res.location(url): the Location header, percent-encoded.
 import encodeUrl from 'encodeurl'
 import type { Response } from '../../kernel/types'
-import { outerReporter, reporter } from '../../kernel/deprecate'
+import { reporter } from '../../kernel/deprecate'
+import { outerReporter } from '../shared/outer-reporter'
 import type { ResponsePolicy } from './policy'
 
 /** The magic target meaning "where the client came from". */

@@ -1,6 +1,7 @@
 // res.redirect([status,] url): Location plus a short negotiated body.
 import type { Response } from '../../kernel/types'
-import { enterOuterReporter, leaveOuterReporter, reporter } from '../../kernel/deprecate'
+import { reporter } from '../../kernel/deprecate'
+import { enterOuterReporter, leaveOuterReporter } from '../shared/outer-reporter'
 import { endRedirect, redirectBody } from './redirect-body'
 
 /** The status of a redirect when none is given. */

@@ -1,6 +1,6 @@
 // `express/lib/utils`: the helpers of Express 4's utils module that apps and middleware call,
 // made of the plugins' own compilers and helpers (the default framework's settings use the same).
-import createContentDisposition from 'content-disposition'
+import contentDisposition from 'content-disposition'
 import { deprecate } from '../../kernel/deprecate'
 import { compileETag } from '../../plugins/response'
 import { mediaTypeOf, setCharset as setMediaTypeCharset } from '../../plugins/response/content-type'
@@ -34,14 +34,6 @@ function normalizeType (type: string): NormalizedType {
   return type.indexOf('/') !== -1 ? typeWithParams(type) : { value: mediaTypeOf(type), params: {} }
 }
 
-/** Options of `contentDisposition` (the content-disposition package's). */
-interface ContentDispositionOptions {
-  /** The disposition type (default `attachment`). */
-  type?: string
-  /** The ISO-8859-1 name given beside a Unicode one: true (default) to derive it, false for none, or the name. */
-  fallback?: string | boolean
-}
-
 const utils = {
   /** Strong entity tag of a body (`"<length>-<hash>"`), the `etag: 'strong'` setting's generator. */
   etag: compileETag('strong') as BuiltInETagFunction,
@@ -55,15 +47,15 @@ const utils = {
   flatten: deprecate.function(function flatten (array: readonly unknown[], depth?: number): unknown[] {
     return depth == null ? flattenDeep(array) : array.flat(depth)
   }, 'utils.flatten: use array-flatten npm module instead'),
-  /** The Content-Disposition header for an attachment, named `filename` if given (the content-disposition package's). */
-  contentDisposition: deprecate.function(function contentDisposition (filename?: string, options?: ContentDispositionOptions): string {
-    return createContentDisposition(filename, options)
-  }, 'utils.contentDisposition: use content-disposition npm module instead'),
   normalizeType,
   /** `normalizeType` of each type. */
   normalizeTypes (types: readonly string[]): NormalizedType[] {
     return types.map(normalizeType)
   },
+  /** A `Content-Disposition: attachment` value for a file name. */
+  contentDisposition: deprecate.function(function contentDispositionOf (filename?: string): string {
+    return contentDisposition(filename)
+  }, 'utils.contentDisposition: use content-disposition npm module instead'),
   /** The `etag` setting compiled: `true`/`'weak'`, `'strong'`, `false` (undefined) or a function. */
   compileETag,
   /** The `query parser` setting compiled: `'extended'`, `'simple'`/`true`, `false` or a function. */

@@ -1,6 +1,6 @@
 // The application prototype: settings, routing entry points, mounting and listen.
 import http from 'http'
-import { createRouter } from './router/router'
+import { appParam, createRouter } from './router/router'
 import { methods } from './router/methods'
 import { splitUseArguments } from './internal/flatten'
 import { kernelOf } from './internal/kernel-of'
@@ -152,15 +152,7 @@ app.route = function route (this: Application, path: PathParams) {
   return this._router!.route(path)
 }
 
-app.param = function param (this: Application, name: any, fn?: any): Application {
-  this.lazyrouter()
-  if (Array.isArray(name)) {
-    for (const n of name) this.param(n, fn)
-    return this
-  }
-  this._router!.param(name, fn)
-  return this
-}
+app.param = appParam
 
 app.set = function set (this: any, setting: string, val?: unknown): any {
   if (arguments.length === 1) {

@@ -1,5 +1,4 @@
 // The layer stack: Express 4's Router, with mounting, params, OPTIONS and error flow.
-import depd from 'depd'
 import { Layer } from './layer'
 import { getPathname } from '../internal/request-url'
 import { MountPath } from '../internal/mount-path'
@@ -14,14 +13,13 @@ import { sendOptions } from '../internal/send-options'
 import { mergeParams, runParamCallbacks, type ParamCalled } from '../internal/params'
 import { enterHelpers, restorePrototypes, HELPERS, type HelperCarrier, type SavedPrototypes } from '../internal/prototypes'
 import type { Kernel } from '../plugin'
-import type { HandlerArgument, HandlerRegistrar, Named, OtherMethods, ParamHandler, ParamsDictionary, PathParams, UseRegistrar } from '../types'
+import type { Application, HandlerArgument, HandlerRegistrar, Named, OtherMethods, ParamHandler, ParamsDictionary, PathParams, UseRegistrar } from '../types'
 import { DISPATCHES } from '../symbols'
+import { reporter } from '../deprecate'
 import type { RouteParameters } from './route-parameters'
 
-// The router's own depd reporter (namespace `ristretto`, as kernel/deprecate.ts's): depd names the
-// first caller outside the file that made the reporter, and keys each warning by the reporting line,
-// so router.param's two deprecated forms are reported apart, each at its caller, as Express does.
-const deprecate = depd('ristretto')
+/** Reports the deprecated forms of router.param at the user's call, those of app.param included (see appParam). */
+const deprecate = reporter()
 
 export interface RouterOptions {
   /** `/Foo` and `/foo` are different routes. */
@@ -120,6 +118,18 @@ function addLayer (router: Router, layer: Layer, path: PathParams, options: Path
 }
 
 const proto = routerPrototype as any
+
+/**
+ * The application's param(name, fn): its router's, for each name of an array. It is here, beside
+ * router.param, so that what that reports names the line that called app.param (depd names the
+ * first frame after those of the reporter's file).
+ */
+export function appParam (this: Application, name: any, fn?: any): Application {
+  this.lazyrouter()
+  if (Array.isArray(name)) for (const n of name) this.param(n, fn)
+  else this._router!.param(name, fn)
+  return this
+}
 
 proto.param = function param (this: Router, name: string | ParamCustomizer, fn?: any): Router {
   if (typeof name === 'function') {

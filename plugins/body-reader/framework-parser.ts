@@ -1,9 +1,16 @@
 // The four built-in parser plugins (`framework.json` and its kin), made one way. Not exported by the
 // body reader's index: the standalone parser (`ristretto/parser`) needs none of it.
+import depd from 'depd'
 import { definePlugin, type Plugin } from '../../kernel'
 import { FRAMEWORK_FLAVOR, type BodyFlavor } from './flavors'
 import type { BodyParserHandler } from './create-parser'
 import { bodyPolicy } from './policy'
+
+/**
+ * Reports what body-parser 1 finds deprecated in the options under its name, as Express 4 (whose
+ * parsers are body-parser 1's) does, at the user's call (see kernel/deprecate.ts's `reporter`).
+ */
+const deprecate = depd('body-parser')
 
 /** The member each plugin adds to the framework. */
 export type ParserMember = 'json' | 'raw' | 'text' | 'urlencoded'
@@ -20,6 +27,8 @@ export interface FrameworkParser<O> {
 
 /**
  * The built-in parser that `create` makes, under `member`, and the plugin `name` that adds it.
+ * `deprecated(options)` is the notice body-parser 1 gives for the options, if any (reported at
+ * the line that made the parser, once per line).
  *
  * @example
  * export const { name: PLUGIN_NAME, parse: json, plugin: bodyJsonPlugin } = frameworkParser<JsonOptions>('body-json', 'json', createJsonParser)
@@ -27,9 +36,14 @@ export interface FrameworkParser<O> {
 export function frameworkParser<O> (
   name: string,
   member: ParserMember,
-  create: (options: O | undefined, flavor: BodyFlavor) => BodyParserHandler
+  create: (options: O | undefined, flavor: BodyFlavor) => BodyParserHandler,
+  deprecated?: (options: O | undefined) => string | undefined
 ): FrameworkParser<O> {
-  const parse = function (options?: O): BodyParserHandler { return create(options, FRAMEWORK_FLAVOR) }
+  const parse = function (options?: O): BodyParserHandler {
+    const notice = deprecated?.(options)
+    if (notice !== undefined) deprecate(notice)
+    return create(options, FRAMEWORK_FLAVOR)
+  }
   Object.defineProperty(parse, 'name', { configurable: true, value: member })
   return {
     name,
@@ -38,7 +52,11 @@ export function frameworkParser<O> (
       name,
       apply ({ framework }) {
         const flavor: BodyFlavor = Object.freeze({ ...FRAMEWORK_FLAVOR, policy: bodyPolicy.of(framework) })
-        const frameworkParse = function (options?: O): BodyParserHandler { return create(options, flavor) }
+        const frameworkParse = function (options?: O): BodyParserHandler {
+          const notice = deprecated?.(options)
+          if (notice !== undefined) deprecate(notice)
+          return create(options, flavor)
+        }
         Object.defineProperty(frameworkParse, 'name', { configurable: true, value: member })
         ;(framework as unknown as Record<ParserMember, unknown>)[member] = frameworkParse
       }

@@ -22,4 +22,10 @@ declare module '../../kernel/framework' {
  * `PLUGIN_NAME`, the plugin's name; `urlencoded(options)`, Express 4's `express.urlencoded(options)`; and
  * `bodyUrlencodedPlugin()`, which adds it as `framework.urlencoded`.
  */
-export const { name: PLUGIN_NAME, parse: urlencoded, plugin: bodyUrlencodedPlugin } = frameworkParser<UrlencodedOptions>('body-urlencoded', 'urlencoded', createUrlencodedParser)
+export const { name: PLUGIN_NAME, parse: urlencoded, plugin: bodyUrlencodedPlugin } = frameworkParser<UrlencodedOptions>(
+  'body-urlencoded', 'urlencoded', createUrlencodedParser, extendedNotice)
+
+/** body-parser 1's notice when `extended` is not given: its default (true) flips to false in body-parser 2 and Express 5. */
+function extendedNotice (options: UrlencodedOptions | undefined): string | undefined {
+  return (options || {}).extended === undefined ? 'undefined extended: provide extended option' : undefined
+}

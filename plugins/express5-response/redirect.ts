@@ -1,11 +1,14 @@
 // res.location(url) and res.redirect([status,] url) as Express 5 has them: no 'back', status first.
 import encodeUrl from 'encodeurl'
 import type { Response } from '../../kernel/types'
-import { deprecate } from '../../kernel/deprecate'
+import { reporter } from '../../kernel/deprecate'
 import { endRedirect, redirectBody, type RedirectHtml } from '../response/redirect-body'
 
 /** The status of a redirect when none is given. */
 const DEFAULT_REDIRECT_STATUS = 302
+
+/** Reports the deprecated forms of this module's members at the user's call ({@link reporter}). */
+const deprecate = reporter()
 
 /** Sets `Location` to `url`, encoding characters not allowed in a URL (existing escapes are kept). */
 export function location (this: Response, url: string | URL): Response {
@@ -29,9 +32,9 @@ export function redirect (this: Response, statusOrUrl: number | string, url?: st
     status = statusOrUrl
     address = url
   }
-  if (!address) deprecate('res.redirect(): provide a url argument')
-  if (typeof address !== 'string') deprecate('res.redirect(url): url must be a string')
-  if (typeof status !== 'number') deprecate('res.redirect(status, url): status must be a number')
+  if (!address) deprecate('Provide a url argument')
+  if (typeof address !== 'string') deprecate('Url must be a string')
+  if (typeof status !== 'number') deprecate('Status must be a number')
 
   const body = redirectBody(this, address as string, status, htmlDocument)
   this.status(status as number)

@@ -1,5 +1,8 @@
 // Router 2's promise rule: a handler (or param callback) that returns a promise which rejects passes the reason on.
-import { deprecate } from '../../kernel/deprecate'
+import depd from 'depd'
+
+/** Reports thenables other than promises under router 2's name, as Express 5 (whose router is router 2) does. */
+const deprecate = depd('router')
 
 /** Whether `value` is a thenable: what router 2 waits on. */
 function isThenable (value: unknown): value is PromiseLike<unknown> {

@@ -3,7 +3,7 @@ import { serialize, type CookieSerializeOptions } from 'cookie'
 import { sign } from 'cookie-signature'
 import type { Response } from '../../kernel/types'
 import type { CookieOptions } from './types'
-import { deprecate } from '../../kernel/deprecate'
+import { reporter } from '../../kernel/deprecate'
 
 /** Prefix marking a cookie value as JSON (read back by cookie-parser). */
 const JSON_PREFIX = 'j:'
@@ -11,6 +11,9 @@ const JSON_PREFIX = 'j:'
 const SIGNED_PREFIX = 's:'
 /** The instant a cleared cookie expires at (the epoch, plus one millisecond as in Express). */
 const EPOCH = 1
+
+/** Reports the deprecated forms of this module's members at the user's call ({@link reporter}). */
+const deprecate = reporter()
 
 /** The secret cookie-parsing middleware left on the request, if any. */
 function secretOf (res: Response): string | undefined {
@@ -46,10 +49,10 @@ export function cookie (this: Response, name: string, value: unknown, options?: 
 export function clearCookie (this: Response, name: string, options?: CookieOptions): Response {
   if (options) {
     if (options.maxAge) {
-      deprecate('res.clearCookie(name, { maxAge }): maxAge is deprecated and will be ignored in the next major version; omit it')
+      deprecate('res.clearCookie: Passing "options.maxAge" is deprecated. In v5.0.0 of Express, this option will be ignored, as res.clearCookie will automatically set cookies to expire immediately. Please update your code to omit this option.')
     }
     if (options.expires) {
-      deprecate('res.clearCookie(name, { expires }): expires is deprecated and will be ignored in the next major version; omit it')
+      deprecate('res.clearCookie: Passing "options.expires" is deprecated. In v5.0.0 of Express, this option will be ignored, as res.clearCookie will automatically set cookies to expire immediately. Please update your code to omit this option.')
     }
   }
   return this.cookie(name, '', { expires: new Date(EPOCH), path: '/', ...options })

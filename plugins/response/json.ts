@@ -1,6 +1,6 @@
 // res.json(body) and res.jsonp(body): JSON bodies, with the json settings and the JSONP wrapper.
 import type { Response } from '../../kernel/types'
-import { deprecate } from '../../kernel/deprecate'
+import { reporter } from '../../kernel/deprecate'
 import { markTyped } from './content-type'
 
 /** Characters a browser could sniff as HTML inside JSON, for the `json escape` setting. */
@@ -10,6 +10,9 @@ const UNSAFE_CALLBACK_CHARS = /[^[\]\w$.]/g
 /** Line and paragraph separators: valid in JSON, not in older JavaScript string literals. */
 const LINE_SEPARATOR = /\u2028/g
 const PARAGRAPH_SEPARATOR = /\u2029/g
+
+/** Reports the deprecated forms of this module's members at the user's call ({@link reporter}). */
+const deprecate = reporter()
 
 /** Unicode escapes of the HTML-sniffing characters. */
 function escapeChar (c: string): string {
@@ -35,11 +38,11 @@ function stringify (res: Response, value: unknown): string | undefined {
 function bodyOf (res: Response, name: string, args: IArguments): unknown {
   if (args.length !== 2) return args[0]
   if (typeof args[1] === 'number') {
-    deprecate(`res.${name}(obj, status): use res.status(status).${name}(obj)`)
+    deprecate(`res.${name}(obj, status): Use res.status(status).${name}(obj) instead`)
     res.statusCode = args[1]
     return args[0]
   }
-  deprecate(`res.${name}(status, obj): use res.status(status).${name}(obj)`)
+  deprecate(`res.${name}(status, obj): Use res.status(status).${name}(obj) instead`)
   res.statusCode = args[0]
   return args[1]
 }

@@ -1,11 +1,15 @@
 // res.location(url): the Location header, percent-encoded.
 import encodeUrl from 'encodeurl'
 import type { Response } from '../../kernel/types'
-import { deprecate } from '../../kernel/deprecate'
+import { reporter } from '../../kernel/deprecate'
+import { outerReporter } from '../shared/outer-reporter'
 import type { ResponsePolicy } from './policy'
 
 /** The magic target meaning "where the client came from". */
 const BACK = 'back'
+
+/** Reports the deprecated forms of this module's members at the user's call ({@link reporter}). */
+const deprecate = reporter()
 
 /** The request's Referrer (either spelling), or `/`. */
 function referrerOf (res: Response): string {
@@ -25,7 +29,7 @@ export function createLocation (policy: Readonly<ResponsePolicy>) {
   return function location (this: Response, url: string | URL): Response {
     let target: string
     if (url === BACK) {
-      deprecate('res.location("back"): set the target yourself, e.g. res.location(req.get("Referrer") || "/"), after checking it is one of your own URLs')
+      outerReporter(deprecate)('res.location("back"): use res.location(req.get("Referrer") || "/") and refer to https://dub.sh/security-redirect for best practices')
       target = referrerOf(this)
     } else {
       target = String(url)

@@ -1,10 +1,14 @@
 // res.redirect([status,] url): Location plus a short negotiated body.
 import type { Response } from '../../kernel/types'
-import { deprecate } from '../../kernel/deprecate'
+import { reporter } from '../../kernel/deprecate'
+import { enterOuterReporter, leaveOuterReporter } from '../shared/outer-reporter'
 import { endRedirect, redirectBody } from './redirect-body'
 
 /** The status of a redirect when none is given. */
 const DEFAULT_REDIRECT_STATUS = 302
+
+/** Reports the deprecated forms of this module's members at the user's call ({@link reporter}). */
+const deprecate = reporter()
 
 /**
  * Redirects to `url` (encoded into `Location`). The body says where, as text or as HTML with the URL
@@ -18,12 +22,19 @@ export function redirect (this: Response, url: string | number, statusOrUrl?: st
       status = url
       address = statusOrUrl
     } else {
-      deprecate('res.redirect(url, status): use res.redirect(status, url)')
+      deprecate('res.redirect(url, status): Use res.redirect(status, url) instead')
       status = statusOrUrl as number
     }
   }
 
-  const body = redirectBody(this, address as string, status)
+  // res.location('back') reports at the line that called res.redirect.
+  const outer = enterOuterReporter(deprecate)
+  let body: string
+  try {
+    body = redirectBody(this, address as string, status)
+  } finally {
+    leaveOuterReporter(outer)
+  }
   this.statusCode = status
   endRedirect(this, body)
 }

@@ -1,13 +1,16 @@
 // res.send(body): the body, its type, length, ETag, freshness and HEAD handling.
 import type { Response } from '../../kernel/types'
 import type { ETagFunction } from './types'
-import { deprecate } from '../../kernel/deprecate'
+import { reporter } from '../../kernel/deprecate'
 import { setUtf8Charset, takeTyped } from './content-type'
 import { BUILT_IN_ETAG_FUNCTIONS, type BuiltInETagFunction } from './etag-setting'
 import { statusMessage } from './status'
 
 /** Below this length a string's byte length is computed without converting it to a Buffer first. */
 const SMALL_BODY = 1000
+
+/** Reports the deprecated forms of this module's members at the user's call ({@link reporter}). */
+const deprecate = reporter()
 
 /** The request's freshness, as computed by the request plugin (`req.fresh`). */
 function isFresh (res: Response): boolean {
@@ -26,10 +29,10 @@ export function send (this: Response, body?: unknown): Response {
     // Express 3 forms: res.send(body, status) and res.send(status, body).
     const second: unknown = arguments[1]
     if (typeof chunk !== 'number' && typeof second === 'number') {
-      deprecate('res.send(body, status): use res.status(status).send(body)')
+      deprecate('res.send(body, status): Use res.status(status).send(body) instead')
       this.statusCode = second
     } else {
-      deprecate('res.send(status, body): use res.status(status).send(body)')
+      deprecate('res.send(status, body): Use res.status(status).send(body) instead')
       this.statusCode = chunk as number
       chunk = second
     }
@@ -38,7 +41,7 @@ export function send (this: Response, body?: unknown): Response {
   if (typeof chunk === 'number' && arguments.length === 1) {
     // res.send(status): the status with its message as text.
     if (!this.get('Content-Type')) this.type('txt')
-    deprecate('res.send(status): use res.sendStatus(status)')
+    deprecate('res.send(status): Use res.sendStatus(status) instead')
     this.statusCode = chunk
     chunk = statusMessage(chunk)
   }

@@ -1,7 +1,10 @@
 // res.status(code) and res.sendStatus(code): the status line.
 import statuses from 'statuses'
 import type { Response } from '../../kernel/types'
-import { deprecate } from '../../kernel/deprecate'
+import { reporter } from '../../kernel/deprecate'
+
+/** Reports the deprecated forms of this module's members at the user's call ({@link reporter}). */
+const deprecate = reporter()
 
 /** Sets `statusCode`; chainable. Node validates the code when the head is written (100..999, else RangeError). */
 export function status (this: Response, code: number): Response {

@@ -56,7 +56,7 @@ export function rawRequest (listener: http.RequestListener, options: RawRequestO
   })
 }
 
-/** Runs `fn` and returns the messages of the `ristretto` deprecations it triggered. */
+/** Runs `fn` and returns the messages of the `ristretto` deprecations it triggered (the package's name: its package.json sets no other namespace). */
 export async function captureDeprecations (fn: () => unknown): Promise<string[]> {
   const messages: string[] = []
   const listener = (err: Error & { namespace?: string }): void => {

@@ -1,8 +1,7 @@
 // Type-level differential: the corpus in test/types/differential/ compiled against @types/express and
 // against ristretto's built declarations must give the same verdicts and inferred types.
-import { describe, it, before } from 'node:test'
-import assert from 'node:assert/strict'
-import { buildDist, runDifferential, formatReport, express4MixedSuite, express4AliasSuite, type Report, type Suite } from './differential/run'
+import { express4Suite, express4MixedSuite, express4AliasSuite } from './differential/run'
+import { describeSuite, type KnownDifferences } from './differential/describe-suite'
 
 /**
  * The differences there are, each with its reason; nothing else may differ. Where
@@ -10,34 +9,13 @@ import { buildDist, runDifferential, formatReport, express4MixedSuite, express4A
  * fail at run time. Handlers whose types disagree with the route's are taken as foreign
  * middleware: what `cors()` and the like return, typed against `@types/express`'s own request.
  */
-const known: Record<string, { cause: string; reason: string }> = {
+const known: KnownDifferences = {
   'app/app-router-string': { cause: 'rejects valid code', reason: 'app.router throws in Express 4 (it was removed in 4.0)' },
   'request/req-accepted': { cause: 'rejects valid code', reason: 'req.accepted is undefined in Express 4 (an Express 3 member)' },
   'routing/handlers-disagree-on-response-body': { cause: 'accepts invalid code', reason: 'a handler typed for another request is accepted as foreign middleware' }
 }
 
-describe('types: differential against @types/express, @types/morgan, @types/body-parser', () => {
-  let report: Report
-  before(() => {
-    buildDist()
-    report = runDifferential()
-  })
-  it('the corpus holds against the reference types', () => {
-    const bad = report.results.filter((r) => r.invalid.length)
-    assert.equal(bad.length, 0, bad.map((r) => `${r.snippet.id}: ${r.invalid.join('; ')}`).join('\n'))
-  })
-  it('every snippet gives the same verdict against ristretto, but for the known differences', () => {
-    const differing = report.results.filter((r) => r.causes.length).map((r) => r.snippet.id).sort()
-    assert.deepEqual(differing, Object.keys(known).sort(), formatReport(report))
-  })
-  it('each known difference is the one described', () => {
-    for (const [id, { cause }] of Object.entries(known)) {
-      const result = report.results.find((r) => r.snippet.id === id)
-      assert.ok(result, `${id} is in the corpus`)
-      assert.deepEqual(result.causes, [cause], id)
-    }
-  })
-})
+describeSuite('types: differential against @types/express, @types/morgan, @types/body-parser', express4Suite, known, 100)
 
 /**
  * Why an app, a request or a response of Express 4 is not the real `express-serve-static-core`'s:
@@ -47,7 +25,7 @@ const accepted = 'core.Request requires req.accepted (MediaType[]), undefined in
 const coreApp = 'core.Express/Application require app.stack (undefined on an Express 4 app), router (a getter that throws), resource, map, routes (Express 3 members, undefined) and request: core.Request (' + accepted + ')'
 
 /** Ristretto beside @types/express 4 and the real express-serve-static-core (declarations checked). */
-const knownMixed: Record<string, { cause: string; reason: string }> = {
+const knownMixed: KnownDifferences = {
   'interop/app-as-core-express': { cause: 'rejects valid code', reason: coreApp },
   'interop/app-as-core-application': { cause: 'rejects valid code', reason: coreApp },
   'interop/app-as-irouter': { cause: 'rejects valid code', reason: 'IRouter requires stack: ILayer[]; an Express 4 app has none (app._router.stack)' },
@@ -57,35 +35,9 @@ const knownMixed: Record<string, { cause: string; reason: string }> = {
 }
 
 /** `express` as an alias of ristretto, other typings' `express` included. */
-const knownAlias: Record<string, { cause: string; reason: string }> = {
+const knownAlias: KnownDifferences = {
   'alias/app-as-core-express': { cause: 'rejects valid code', reason: coreApp }
 }
 
-function describeSuite (title: string, suite: Suite, known: Record<string, { cause: string; reason: string }>): void {
-  describe(title, () => {
-    let report: Report
-    before(() => {
-      buildDist()
-      report = runDifferential([], suite)
-    })
-    it('the corpus holds against the reference types', () => {
-      assert.ok(report.results.length >= Object.keys(known).length + 5, `${report.results.length} snippets`)
-      const bad = report.results.filter((r) => r.invalid.length)
-      assert.equal(bad.length, 0, bad.map((r) => `${r.snippet.id}: ${r.invalid.join('; ')}`).join('\n'))
-    })
-    it('every snippet gives the same verdict against ristretto, but for the known differences', () => {
-      const differing = report.results.filter((r) => r.causes.length).map((r) => r.snippet.id).sort()
-      assert.deepEqual(differing, Object.keys(known).sort(), formatReport(report))
-    })
-    it('each known difference is the one described', () => {
-      for (const [id, { cause }] of Object.entries(known)) {
-        const result = report.results.find((r) => r.snippet.id === id)
-        assert.ok(result, `${id} is in the corpus`)
-        assert.deepEqual(result.causes, [cause], id)
-      }
-    })
-  })
-}
-
-describeSuite('types: ristretto beside @types/express 4 and express-serve-static-core (skipLibCheck off)', express4MixedSuite, knownMixed)
-describeSuite('types: express as an alias of ristretto, with typings that import it (skipLibCheck off)', express4AliasSuite, knownAlias)
+describeSuite('types: ristretto beside @types/express 4 and express-serve-static-core (skipLibCheck off)', express4MixedSuite, knownMixed, 10)
+describeSuite('types: express as an alias of ristretto, with typings that import it (skipLibCheck off)', express4AliasSuite, knownAlias, 5)

@@ -1,6 +1,7 @@
 // One entry of a router 2 stack (or of a route's): the path it answers and the handler it guards.
 import { compilePath, type Path, type PathMatcher, type PathOptions } from './path-matcher'
 import { settle } from './settle'
+import { handlerContext, traceHandler, tracing } from './tracing'
 import type { Route } from './route'
 
 type AnyHandler = (...args: any[]) => unknown
@@ -43,11 +44,15 @@ export class Layer {
     this.matchers = compilePath(path, opts)
   }
 
-  /** Runs the handler as error middleware (only four-parameter functions handle errors); a rejected promise reaches `next`. */
+  /** Runs the handler as error middleware (only four-parameter functions handle errors); a rejected promise reaches `next`. Traced when the channel has subscribers. */
   handleError (error: unknown, req: unknown, res: unknown, next: Next): void {
     const fn = this.handle
     if (fn.length !== 4) {
       next(error)
+      return
+    }
+    if (tracing()) {
+      traceHandler(handlerContext(this, req, res, { error }), next, (traced) => fn(error, req, res, traced))
       return
     }
     try {
@@ -57,11 +62,18 @@ export class Layer {
     }
   }
 
-  /** Runs the handler as request middleware (four-parameter functions are skipped); a rejected promise reaches `next`. */
+  /**
+   * Runs the handler as request middleware (four-parameter functions are skipped); a rejected
+   * promise reaches `next`. The layer of a route is not traced: the route's handlers are.
+   */
   handleRequest (req: unknown, res: unknown, next: Next): void {
     const fn = this.handle
     if (fn.length > 3) {
       next()
+      return
+    }
+    if (!this.route && tracing()) {
+      traceHandler(handlerContext(this, req, res), next, (traced) => fn(req, res, traced))
       return
     }
     try {

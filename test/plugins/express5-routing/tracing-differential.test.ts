@@ -275,7 +275,7 @@ const GENERATED_REQUESTS: Array<[string, string]> = [
   ['GET', '/'], ['GET', '/a'], ['POST', '/a'], ['GET', '/a/1'], ['GET', '/b/2/two'], ['GET', '/files/x/y'],
   ['GET', '/opt'], ['GET', '/opt/5'], ['GET', '/r/12'], ['GET', '/x'], ['GET', '/y/3'], ['GET', '/m'],
   ['GET', '/m/a/1'], ['GET', '/m/acme/a/1'], ['POST', '/m/acme/b/1/n'], ['GET', '/acme/sub/a/9'],
-  ['GET', '/nowhere/at/all'], ['GET', '/a/%E0%A4%A'], ['GET', '/m/a/%E0%A4%A'], ['GET', '/m/x%ZZ/a/1'], ['HEAD', '/a/1']
+  ['GET', '/nowhere/at/all'], ['GET', '/a/%E0%A4%A'], ['GET', '/m/a/%E0%A4%A'], ['GET', '/m/x%ZZ/a/1'], ['HEAD', '/a/1'], ['OPTIONS', '/a/1']
 ]
 
 describe('express5 preset: tracing on express.router.request, as router 2.3', () => {
@@ -284,6 +284,7 @@ describe('express5 preset: tracing on express.router.request, as router 2.3', ()
 
   it('publishes what express@5.3 publishes for seeded random apps', async () => {
     let traced = 0
+    const kinds = new Set<string>()
     for (let seed = 1; seed <= 40; seed++) {
       const spec = generate(random(seed), 2, '')
       const ours = await same((framework) => {
@@ -291,10 +292,15 @@ describe('express5 preset: tracing on express.router.request, as router 2.3', ()
         fill(framework, app, spec)
         return app
       }, GENERATED_REQUESTS, `seed ${seed}`)
-      traced += ours.events.reduce((sum, list) => sum + list.length, 0)
+      for (const list of ours.events) {
+        traced += list.length
+        for (const e of list) kinds.add(`${String(e.kind)} ${String(e.event)}`)
+      }
     }
-    // The apps are not empty: the comparison compared events.
+    // The apps are not empty: every event of every kind of callback was compared.
     assert.ok(traced > 1000, `only ${traced} events`)
+    assert.deepEqual([...kinds].sort(), ['error handler', 'handler', 'param'].flatMap((kind) =>
+      ['asyncEnd', 'asyncStart', 'end', 'error', 'start'].map((event) => `${kind} ${event}`)))
   })
 
   it('traces plain middleware, a route with a pattern and its params, and publishes nothing for a 404', async () => {

@@ -458,6 +458,28 @@ describe('express5 preset: tracing on express.router.request, as router 2.3', ()
     }, [['GET', '/admin/home'], ['GET', '/boom']])
   })
 
+  it('reports an error once across an express@5.3 app and a router of the preset mounted in it', async () => {
+    // The same express@5.3 app, with router 2.3's router mounted, then with the preset's.
+    const mixed = (Router: (options?: object) => any): Build => () => {
+      const app = reference()
+      const inner = Router({ mergeParams: true })
+      inner.param('id', paramCallback('load', 'asyncNext'))
+      inner.get('/:id', handler('fails', 'throws'))
+      inner.get('/:id', handler('unreached', 'answer'))
+      app.use('/in/:org', inner)
+      app.use(errorHandler('passes', 'pass'))
+      app.use(errorHandler('answers', 'answer'))
+      return app
+    }
+    const requests: Array<[string, string]> = [['GET', '/in/acme/7']]
+    const theirs = await run(undefined, mixed(reference.Router as never), requests)
+    const ours = await run(undefined, mixed(express5.Router as never), requests)
+    assert.equal(ours.replies[0], '200 answers caught fails failed')
+    assert.deepEqual(ours.replies, theirs.replies)
+    assert.deepEqual(ours.events, theirs.events)
+    assert.equal(ours.events[0].filter((e) => e.event === 'error').length, 1)
+  })
+
   it('runs handlers in the stores bound to start, and settles promises in those bound to asyncStart', async () => {
     const store = new AsyncLocalStorage<string>()
     channel.start.bindStore(store, (ctx: any) => `start:${String(ctx.handler?.name)}`)

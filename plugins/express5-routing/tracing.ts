@@ -1,5 +1,5 @@
 // Router 2.3's tracing: handlers, error handlers and param callbacks on the `express.router.request` TracingChannel.
-import dc from 'node:diagnostics_channel'
+import dc from 'diagnostics_channel'
 import { isThenable, warnUnlessPromise } from './settle'
 import type { Layer } from './layer'
 

@@ -18,7 +18,7 @@ export interface LayerMatch {
 }
 
 /**
- * A stack entry, with router 2.3's fields: `handle`, `name`, `rawPath` (the path as given),
+ * A stack entry, with router 2.3's fields: `handle`, `name`, `rawPath` (the path as given, an array flattened),
  * `slash` (middleware on `/`, which matches every path), `matchers` (one per path of an array),
  * and `route` or `method` where the router sets them. A match's results are returned to the
  * request that asked, never kept on the layer.
@@ -39,9 +39,11 @@ export class Layer {
     const opts = options || {}
     this.handle = fn
     this.name = fn.name || '<anonymous>'
-    this.rawPath = path
+    // An array of paths is flattened (nested arrays too) and copied, one matcher per path.
+    const rawPath = Array.isArray(path) ? (path as unknown[]).flat(Infinity) as Path : path
+    this.rawPath = rawPath
     this.slash = path === '/' && opts.end === false
-    this.matchers = compilePath(path, opts)
+    this.matchers = compilePath(rawPath, opts)
   }
 
   /** Runs the handler as error middleware (only four-parameter functions handle errors); a rejected promise reaches `next`. Traced when the channel has subscribers. */

@@ -211,16 +211,17 @@ function random (seed: number): () => number {
 }
 
 /** One stack entry of a generated router, as data: each framework builds it the same way. */
+type RoutePath = string | RegExp | Array<string | string[]>
 type Entry =
   | { kind: 'use', path?: string, handlers: Array<[string, RequestBehaviour]> }
-  | { kind: 'route', method: 'get' | 'all' | 'post', path: string | RegExp | string[], handlers: Array<[string, RequestBehaviour]> }
+  | { kind: 'route', method: 'get' | 'all' | 'post', path: RoutePath, handlers: Array<[string, RequestBehaviour]> }
   | { kind: 'error', path?: string, handler: [string, ErrorBehaviour] }
   | { kind: 'mount', path: string, mergeParams: boolean, spec: RouterSpec }
 
 interface RouterSpec { params: Array<[string, string, ParamBehaviour]>, stack: Entry[] }
 
-const ROUTE_PATHS: Array<string | RegExp | string[]> = [
-  '/a', '/a/:id', '/b/:id/:name', '/files/*rest', '/opt{/:id}', /^\/r\/(\d+)$/, ['/x', '/y/:id'], '/:id'
+const ROUTE_PATHS: RoutePath[] = [
+  '/a', '/a/:id', '/b/:id/:name', '/files/*rest', '/opt{/:id}', /^\/r\/(\d+)$/, ['/x', '/y/:id'], [['/z', '/w/:id'], '/v'], '/:id'
 ]
 const MOUNT_PATHS = ['/m', '/m/:org', '/:org/sub']
 const USE_PATHS = [undefined, undefined, '/a', '/m']
@@ -273,7 +274,7 @@ function fill (framework: any, router: any, spec: RouterSpec): void {
 
 const GENERATED_REQUESTS: Array<[string, string]> = [
   ['GET', '/'], ['GET', '/a'], ['POST', '/a'], ['GET', '/a/1'], ['GET', '/b/2/two'], ['GET', '/files/x/y'],
-  ['GET', '/opt'], ['GET', '/opt/5'], ['GET', '/r/12'], ['GET', '/x'], ['GET', '/y/3'], ['GET', '/m'],
+  ['GET', '/opt'], ['GET', '/opt/5'], ['GET', '/r/12'], ['GET', '/x'], ['GET', '/y/3'], ['GET', '/z'], ['GET', '/w/4'], ['GET', '/m'],
   ['GET', '/m/a/1'], ['GET', '/m/acme/a/1'], ['POST', '/m/acme/b/1/n'], ['GET', '/acme/sub/a/9'],
   ['GET', '/nowhere/at/all'], ['GET', '/a/%E0%A4%A'], ['GET', '/m/a/%E0%A4%A'], ['GET', '/m/x%ZZ/a/1'], ['HEAD', '/a/1'], ['OPTIONS', '/a/1']
 ]

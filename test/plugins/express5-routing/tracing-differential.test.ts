@@ -20,7 +20,9 @@ type AnyFn = (...args: any[]) => unknown
 type Build = (framework: any) => any
 
 const CHANNEL = 'express.router.request'
-const channel = dc.tracingChannel<unknown, Record<string, any>>(CHANNEL)
+/** Node before 18.19 has no TracingChannel: router 2.3 and the preset publish nothing there, and these tests are skipped. */
+const SKIP = typeof dc.tracingChannel !== 'function' && 'diagnostics_channel.tracingChannel is missing (node before 18.19)'
+const channel = (SKIP ? undefined : dc.tracingChannel<unknown, Record<string, any>>(CHANNEL)) as ReturnType<typeof dc.tracingChannel<unknown, Record<string, any>>>
 
 /** Every event published while recording, with what its context held then. */
 let events: Array<Record<string, unknown>> = []
@@ -279,7 +281,7 @@ const GENERATED_REQUESTS: Array<[string, string]> = [
   ['GET', '/nowhere/at/all'], ['GET', '/a/%E0%A4%A'], ['GET', '/m/a/%E0%A4%A'], ['GET', '/m/x%ZZ/a/1'], ['HEAD', '/a/1'], ['OPTIONS', '/a/1']
 ]
 
-describe('express5 preset: tracing on express.router.request, as router 2.3', () => {
+describe('express5 preset: tracing on express.router.request, as router 2.3', { skip: SKIP }, () => {
   before(() => { channel.subscribe(subscribers) })
   after(() => { channel.unsubscribe(subscribers) })
 
@@ -525,7 +527,7 @@ describe('tracing without subscribers, and in the default preset', () => {
     assert.deepEqual(symbols.map(String).filter((s) => /route|tracing/i.test(s)), [])
   })
 
-  it('the default preset (Express 4, router 1) publishes nothing', async () => {
+  it('the default preset (Express 4, router 1) publishes nothing', { skip: SKIP }, async () => {
     channel.subscribe(subscribers)
     try {
       const build: Build = (framework) => {

@@ -118,7 +118,7 @@ function publishAsyncEnd (ctx: RouterTraceContext): void {
   channel!.asyncEnd.publish(ctx)
 }
 
-/** The context of a request handler's or an error handler's call (`error` given: the error it handles). */
+/** The context of a request handler's call, or of an error handler's (`handled`: the error it is given). */
 export function handlerContext (layer: Layer, req: any, res: unknown, handled?: { error: unknown }): RouterTraceContext {
   const fn = layer.handle
   return handled === undefined

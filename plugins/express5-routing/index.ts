@@ -11,6 +11,7 @@ export { Route } from './route'
 export type { RouterConstructor, RouterOptions, HandlerRegistrar, UseRegistrar, RouteInfo, MountedRouter } from './types'
 export type { RouteParameters } from './route-parameters'
 export { Layer } from './layer'
+export { TRACING_CHANNEL, type RouterTraceContext } from './tracing'
 export { compilePath, decodeParam, type Path, type PathMatch, type PathMatcher, type PathOptions } from './path-matcher'
 
 /** What the plugin gives the framework, for a preset's type: `framework.Router` and `framework.Route`. */

@@ -1,6 +1,7 @@
 // One entry of a router 2 stack (or of a route's): the path it answers and the handler it guards.
 import { compilePath, type Path, type PathMatcher, type PathOptions } from './path-matcher'
 import { settle } from './settle'
+import { handlerContext, traceHandler, tracing } from './tracing'
 import type { Route } from './route'
 
 type AnyHandler = (...args: any[]) => unknown
@@ -17,7 +18,7 @@ export interface LayerMatch {
 }
 
 /**
- * A stack entry, with router 2.3's fields: `handle`, `name`, `rawPath` (the path as given),
+ * A stack entry, with router 2.3's fields: `handle`, `name`, `rawPath` (the path as given, an array flattened),
  * `slash` (middleware on `/`, which matches every path), `matchers` (one per path of an array),
  * and `route` or `method` where the router sets them. A match's results are returned to the
  * request that asked, never kept on the layer.
@@ -38,16 +39,22 @@ export class Layer {
     const opts = options || {}
     this.handle = fn
     this.name = fn.name || '<anonymous>'
-    this.rawPath = path
+    // An array of paths is flattened (nested arrays too) and copied, one matcher per path.
+    const rawPath = Array.isArray(path) ? (path as unknown[]).flat(Infinity) as Path : path
+    this.rawPath = rawPath
     this.slash = path === '/' && opts.end === false
-    this.matchers = compilePath(path, opts)
+    this.matchers = compilePath(rawPath, opts)
   }
 
-  /** Runs the handler as error middleware (only four-parameter functions handle errors); a rejected promise reaches `next`. */
+  /** Runs the handler as error middleware (only four-parameter functions handle errors); a rejected promise reaches `next`. Traced when the channel has subscribers. */
   handleError (error: unknown, req: unknown, res: unknown, next: Next): void {
     const fn = this.handle
     if (fn.length !== 4) {
       next(error)
+      return
+    }
+    if (tracing()) {
+      traceHandler(handlerContext(this, req, res, { error }), next, (traced) => fn(error, req, res, traced))
       return
     }
     try {
@@ -57,11 +64,18 @@ export class Layer {
     }
   }
 
-  /** Runs the handler as request middleware (four-parameter functions are skipped); a rejected promise reaches `next`. */
+  /**
+   * Runs the handler as request middleware (four-parameter functions are skipped); a rejected
+   * promise reaches `next`. The layer of a route is not traced: the route's handlers are.
+   */
   handleRequest (req: unknown, res: unknown, next: Next): void {
     const fn = this.handle
     if (fn.length > 3) {
       next()
+      return
+    }
+    if (!this.route && tracing()) {
+      traceHandler(handlerContext(this, req, res), next, (traced) => fn(req, res, traced))
       return
     }
     try {

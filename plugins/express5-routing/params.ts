@@ -1,5 +1,7 @@
 // Router 2's parameters: `router.param` callbacks run before a matched layer, and `mergeParams`.
 import { settle } from './settle'
+import { tracedParamCallbacks, tracing } from './tracing'
+import type { Layer } from './layer'
 import { mergeParams, runParamCallbacks, type ParamCalled } from '../../kernel/internal/params'
 
 type Next = (err?: unknown) => void
@@ -17,15 +19,22 @@ export function callbacksOf (params: Record<string, ParamCallback[]>, name: stri
 /**
  * Runs the param callbacks of a match's parameters (`keys`, in the order the match found them),
  * then `done`, as the kernel's router does; a callback that returns a rejected promise also
- * passes the error on.
+ * passes the error on. With subscribers on the tracing channel, each call is traced, with the
+ * matched `layer` on its context.
  */
 export function processParams (params: Record<string, ParamCallback[]>, keys: readonly string[], called: Record<string, ParamCalled>,
-  req: any, res: unknown, done: Next): void {
+  req: any, res: unknown, done: Next, layer: Layer): void {
   if (keys.length === 0) {
     done()
     return
   }
-  runParamCallbacks(keys, (name) => callbacksOf(params, name), called, req, res, done, settleParameters)
+  const lookup = tracing()
+    ? (name: string) => {
+        const callbacks = callbacksOf(params, name)
+        return callbacks === undefined ? undefined : tracedParamCallbacks(callbacks, layer)
+      }
+    : (name: string) => callbacksOf(params, name)
+  runParamCallbacks(keys, lookup, called, req, res, done, settleParameters)
 }
 
 function settleParameters (returned: unknown, next: Next): void {

@@ -9,6 +9,7 @@ import { lowerMethod } from '../../kernel/router/route'
 import { callbacksOf, mergeParams, processParams, type ParamCalled, type ParamCallback } from './params'
 import { sendOptions } from './options-response'
 import { cursorOf } from './route-index'
+import { MATCHED_ROUTE, noteError, tracing } from './tracing'
 import type { Path } from './path-matcher'
 import type { MountedRouter, RouteInfo, Router as RouterType, RouterConstructor, RouterOptions } from './types'
 
@@ -61,6 +62,8 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
   const mount = new Router2MountPath(req)
   // What `done` puts back: the values the request came in with.
   const saved = { baseUrl: req.baseUrl, next: req.next, params: req.params }
+  // The pattern of the layer running, for tracing: set while traced, put back as the request leaves.
+  const savedRoute: unknown = req[MATCHED_ROUTE]
   const optionsMethods: string[] | undefined = req.method === 'OPTIONS' ? [] : undefined
   // A router of a framework, taking a request of another's app: its handlers get its framework's helpers.
   const entered = enterHelpers(this, req, res)
@@ -71,6 +74,7 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
     req.baseUrl = saved.baseUrl
     req.next = saved.next
     req.params = saved.params
+    if (req[MATCHED_ROUTE] !== savedRoute) req[MATCHED_ROUTE] = savedRoute
     if (entered !== undefined) restorePrototypes(entered, req, res)
     if (err || optionsMethods === undefined || optionsMethods.length === 0) {
       callback(err)
@@ -86,6 +90,8 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
   next()
 
   function next (err?: unknown): void {
+    // An error that reaches the router has left its origin, traced or not: no enclosing router reports it.
+    if (err && tracing()) noteError(req, err)
     let layerError = err === 'route' ? null : err
     mount.leave(req)
     if (layerError === 'router') {
@@ -122,6 +128,8 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
       // A hole in the stack fails the test (the error goes on as the request's), and carries no route.
       route = layer?.route
       if (tested instanceof Thrown) {
+        // A path that cannot be decoded fails before any handler: the error is none of theirs to report.
+        if (tracing()) noteError(req, tested.error)
         layerError = layerError || tested.error
         continue
       }
@@ -145,6 +153,7 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
     if (matchedRoute) req.route = matchedRoute
     req.params = self.mergeParams ? mergeParams(match.params, saved.params) : match.params
     const layerPath = match.path
+    if (tracing()) req[MATCHED_ROUTE] = match.pattern
     if (!hasParamCallbacks(self.params, match.keys)) {
       // No param callback to run: go on at once, without the continuation closure.
       if (matchedRoute) runRoute(matched, matchedRoute, methodName, req, res, next)
@@ -157,7 +166,7 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
       else if (matchedRoute) matched.handleRequest(req, res, next)
       else trimPrefix(matched, layerError, layerPath, path)
       sync = 0
-    })
+    }, matched)
   }
 
   function trimPrefix (layer: Layer, layerError: unknown, layerPath: string, path: string): void {

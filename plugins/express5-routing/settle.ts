@@ -5,9 +5,14 @@ import depd from 'depd'
 const deprecate = depd('router')
 
 /** Whether `value` is a thenable: what router 2 waits on. */
-function isThenable (value: unknown): value is PromiseLike<unknown> {
+export function isThenable (value: unknown): value is PromiseLike<unknown> {
   return value !== null && (typeof value === 'object' || typeof value === 'function') &&
     typeof (value as { then?: unknown }).then === 'function'
+}
+
+/** Reports a thenable that is not a native promise as deprecated. */
+export function warnUnlessPromise (returned: PromiseLike<unknown>, what: 'handlers' | 'parameters'): void {
+  if (!(returned instanceof Promise)) deprecate(`${what} that are Promise-like are deprecated, use a native Promise instead`)
 }
 
 /**
@@ -18,6 +23,6 @@ function isThenable (value: unknown): value is PromiseLike<unknown> {
  */
 export function settle (returned: unknown, next: (err?: unknown) => void, what: 'handlers' | 'parameters'): void {
   if (!isThenable(returned)) return
-  if (!(returned instanceof Promise)) deprecate(`${what} that are Promise-like are deprecated, use a native Promise instead`)
+  warnUnlessPromise(returned, what)
   returned.then(undefined, (reason: unknown) => { next(reason || new Error('Rejected promise')) })
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { dispatch, echoParams, RealRouter, Router4, Router5, type Outcome } from './support'
 
 /** A route path, the request path, and what the handler sees: its params, or `null` when the route does not match. */
-type Case = [path: string | RegExp | string[], url: string, params: Record<string, unknown> | null, options?: object]
+type Case = [path: string | RegExp | Array<string | string[]>, url: string, params: Record<string, unknown> | null, options?: object]
 
 /** Express 5 (path-to-regexp 8) paths. */
 const V8: Case[] = [
@@ -36,7 +36,10 @@ const V8: Case[] = [
   [/^\/(?<year>\d{4})\/(\d+)$/, '/2024/3', { year: '2024', 0: '3' }],
   [/^\/\(x\)\/([a-z]+)$/, '/(x)/abc', { 0: 'abc' }],
   [['/a/:x', '/b/*rest'], '/b/1/2', { rest: ['1', '2'] }],
-  [['/a/:x', '/b/*rest'], '/a/1', { x: '1' }]
+  [['/a/:x', '/b/*rest'], '/a/1', { x: '1' }],
+  [[['/n/:x', '/m'], '/o'], '/m', {}],
+  [[['/n/:x', '/m'], '/o'], '/n/2', { x: '2' }],
+  [[['/n/:x', '/m'], '/o'], '/o', {}]
 ]
 
 /** The same kind of table for Express 4 (path-to-regexp 0.1) paths, in the same process. */

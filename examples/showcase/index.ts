@@ -2,7 +2,7 @@
 import express = require('../../presets/default')
 import escapeHtml from 'escape-html'
 import { listen } from '../support'
-import type { Application, RequestHandler } from '../../kernel'
+import type { Application } from '../../kernel'
 import helloWorld = require('../hello-world')
 import routing = require('../routing')
 import jsonApi = require('../json-api')
@@ -18,14 +18,15 @@ import bodyParsing = require('../body-parsing')
 import loggerToFile = require('../logger-to-file')
 import trimmedBuild = require('../trimmed-build')
 import thirdPartyPlugin = require('../third-party-plugin')
+import express5Migration = require('../express5-migration')
 
 interface Entry {
   /** The example's folder name, also its mount path. */
   name: string
   app: Application
   about: string
-  /** Built from another plugin list: run beside this build, not mounted into it. */
-  otherBuild?: boolean
+  /** The page the index links, under the mount path (its root by default). */
+  start?: string
 }
 
 const entries: Entry[] = [
@@ -42,29 +43,13 @@ const entries: Entry[] = [
   { name: 'multi-router', app: multiRouter, about: 'API versions, a nested mergeParams router, a guarded admin router.' },
   { name: 'body-parsing', app: bodyParsing, about: 'The json, urlencoded, text and raw parsers (POST to them).' },
   { name: 'logger-to-file', app: loggerToFile, about: 'Combined-format access log in a file; /logger-to-file/log shows its end.' },
-  { name: 'trimmed-build', app: trimmedBuild, about: 'The minimal preset plus four plugins.', otherBuild: true },
-  { name: 'third-party-plugin', app: thirdPartyPlugin, about: 'A correlation-id plugin written on the kernel API.', otherBuild: true }
+  { name: 'trimmed-build', app: trimmedBuild, about: 'The minimal preset plus four plugins.' },
+  { name: 'third-party-plugin', app: thirdPartyPlugin, about: 'A correlation-id plugin written on the kernel API.' },
+  { name: 'express5-migration', app: express5Migration, about: 'An app half-way to Express 5: an Express 4 router, an Express 5 router, and the migration report of what is left to change.', start: 'migration' }
 ]
 
-/**
- * Runs an app of another build under a path without mounting it. `app.use(path, app)` would
- * re-parent its request and response prototypes onto this build's, and it would lose the helpers
- * its own plugins gave it; here it keeps them, and the request gets ours back when it comes out.
- */
-function beside (sub: Application): RequestHandler {
-  return function runBeside (req, res, next) {
-    const reqProto = Object.getPrototypeOf(req) as object
-    const resProto = Object.getPrototypeOf(res) as object
-    sub.handle(req, res, function leave (err?: unknown) {
-      Object.setPrototypeOf(req, reqProto)
-      Object.setPrototypeOf(res, resProto)
-      next(err)
-    })
-  }
-}
-
 function indexPage (): string {
-  const items = entries.map((e) => `<li><a href="/${e.name}/">${e.name}</a>: ${escapeHtml(e.about)}</li>`)
+  const items = entries.map((e) => `<li><a href="/${e.name}/${e.start ?? ''}">${e.name}</a>: ${escapeHtml(e.about)}</li>`)
   return `<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Ristretto examples</title></head>
@@ -86,10 +71,9 @@ app.get('/', function index (req, res) {
   res.send(indexPage())
 })
 
-for (const entry of entries) {
-  if (entry.otherBuild) app.use(`/${entry.name}`, beside(entry.app))
-  else app.use(`/${entry.name}`, entry.app)
-}
+// Apps of other builds (trimmed-build, third-party-plugin, express5-migration) keep their own
+// framework's request and response helpers when mounted, as any mounted app of another framework.
+for (const entry of entries) app.use(`/${entry.name}`, entry.app)
 
 app.use(function notFound (req, res) {
   res.status(404).send(`<p>No example at ${escapeHtml(req.path)}. <a href="/">All examples</a></p>`)

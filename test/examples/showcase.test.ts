@@ -12,9 +12,10 @@ describe('examples/showcase', () => {
   it('GET / links every mounted example', async () => {
     const res = await request(app).get('/').expect('Content-Type', /text\/html/).expect(200)
     const found = links(res.text)
-    assert.equal(found.length, 15)
+    assert.equal(found.length, 16)
     assert.ok(found.includes('/hello-world/'))
     assert.ok(found.includes('/third-party-plugin/'))
+    assert.ok(found.includes('/express5-migration/migration'))
   })
 
   it('every linked example answers 200', async () => {
@@ -52,6 +53,12 @@ describe('examples/showcase', () => {
     await agent.post('/sessions/login').type('form').send({ name: 'tobi', password: 'foobar' })
       .expect('Location', '/sessions/restricted').expect(303)
     await agent.get('/sessions/restricted').expect(200, /Hello tobi/)
+  })
+
+  it('runs the half-migrated app with each router on its own version', async () => {
+    await request(app).get('/express5-migration/v4/books/1').expect(200, { id: '1', title: 'Dune' })
+    await request(app).get('/express5-migration/v5/orders/a1/count').expect(200, '1')
+    await request(app).get('/express5-migration/migration').expect('Content-Type', /text\/plain/).expect(200, /:id\?/)
   })
 
   it('runs the examples of other builds with their own helpers', async () => {

@@ -31,7 +31,6 @@ app.defaultConfiguration = function defaultConfiguration (this: Application): vo
   this.enable('x-powered-by')
   this.set('env', env)
   this.set('trust proxy', false)
-  Object.defineProperty(this.settings, TRUST_PROXY_DEFAULT, { configurable: true, value: true })
 
   this.on('mount', function onmount (this: Application, parent: Application) {
     // A sub-app that never chose `trust proxy` inherits the parent's.
@@ -112,10 +111,7 @@ export function appHandle (hooks: KernelHooks, handling: Readonly<AppHandling>) 
     const done = callback || finalHandler(req, res, this)
     if (handling.init === 'handle') initRequest(this, req, res)
     const router = this._router
-    if (!router) {
-      done()
-      return
-    }
+    if (!router) return done()
     router.handle(req, res, done)
   }
 }

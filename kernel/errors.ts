@@ -7,6 +7,8 @@ export const ErrorCode = Object.freeze({
   PLUGIN_INVALID: 'RST_PLUGIN_INVALID',
   /** Two different plugins of a plugin list have the same name. */
   PLUGIN_DUPLICATE: 'RST_PLUGIN_DUPLICATE',
+  /** A plugin's `apply` threw (the message names the plugin; `cause` is what it threw). */
+  PLUGIN_APPLY: 'RST_PLUGIN_APPLY',
   /** A plugin names, in `dependencies`, a plugin that is not in the list. */
   PLUGIN_DEPENDENCY: 'RST_PLUGIN_DEPENDENCY',
   /** A helper was given an app or router of a framework built without the plugin it belongs to. */
@@ -25,13 +27,14 @@ export const ErrorCode = Object.freeze({
 export type ErrorCode = typeof ErrorCode[keyof typeof ErrorCode]
 
 /**
- * Thrown when a plugin list, a plugin or one of its decorators is inconsistent, as the framework
- * is created (and by plugins' helpers used without their plugin). `code` is stable for programs to test.
+ * Thrown when a plugin list, a plugin or one of its decorators is inconsistent, or a plugin's
+ * `apply` throws, as the framework is created (and by plugins' helpers used without their
+ * plugin). `code` is stable for programs to test; `cause` holds what `apply` threw.
  */
 export class PluginError extends Error {
   readonly code: string
-  constructor (code: string, message: string) {
-    super(message)
+  constructor (code: string, message: string, options?: ErrorOptions) {
+    super(message, options)
     this.name = 'PluginError'
     this.code = code
   }

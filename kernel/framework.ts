@@ -10,6 +10,7 @@ import { Layer } from './router/layer'
 import { kernelOf } from './internal/kernel-of'
 import { createDecorators } from './decorate'
 import { HELPERS } from './internal/prototypes'
+import { ErrorCode, PluginError } from './errors'
 import type { Application, Express, Request, Response } from './types'
 
 /**
@@ -122,7 +123,10 @@ export function createFramework (options: FrameworkOptions = {}): Framework {
   for (const plugin of plugins) {
     building.plugin = plugin.name
     building.dependencies = plugin.dependencies ?? []
-    plugin.apply(kernel)
+    try { plugin.apply(kernel) } catch (err) {
+      throw err instanceof PluginError ? err : new PluginError(ErrorCode.PLUGIN_APPLY,
+        `Plugin "${plugin.name}" failed in apply: ${err instanceof Error ? err.message : 'it threw a value that is not an Error'}`, { cause: err })
+    }
   }
   building.plugin = undefined
   hooks.extendApplication.call(application)

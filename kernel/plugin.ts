@@ -49,38 +49,42 @@ export type PluginOption = Plugin | false | null | undefined | readonly PluginOp
  * })
  */
 export function definePlugin<P extends Plugin> (plugin: P): P {
-  if (!plugin || typeof plugin.name !== 'string' || plugin.name.length === 0) {
-    throw new PluginError(ErrorCode.PLUGIN_INVALID, 'A plugin needs a non-empty string name')
+  return checkPlugin(plugin, 'definePlugin\'s argument') as P
+}
+
+/** `value` if it is a plugin; else a PLUGIN_INVALID error naming it by where it is (`at`) and by what it is. */
+function checkPlugin (value: unknown, at: string): Plugin {
+  const { name, apply } = Object(value) as Partial<Plugin>
+  const what = value == null ? String(value)
+    : typeof value === 'function' ? `the function ${name || '(anonymous)'}`
+      : typeof value !== 'object' ? `the ${typeof value} ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`
+        : typeof name !== 'string' || !name ? 'an object without a non-empty string name'
+          : typeof apply !== 'function' ? `the object "${name}" without an apply(kernel) function` : ''
+  if (what) {
+    throw new PluginError(ErrorCode.PLUGIN_INVALID, `${at} is ${what}, not a plugin: ${typeof value === 'function'
+      ? 'did you mean to call it?' : 'a plugin is an object with a non-empty string name and an apply(kernel) function'}`)
   }
-  if (typeof plugin.apply !== 'function') {
-    throw new PluginError(ErrorCode.PLUGIN_INVALID, `Plugin "${plugin.name}" needs an apply(kernel) function`)
-  }
-  return plugin
+  return value as Plugin
 }
 
 /** Flattens a plugin list, drops falsy entries and duplicates of the same object, and checks names and dependencies. */
 export function resolvePlugins (list: readonly PluginOption[]): Plugin[] {
   const out: Plugin[] = []
   const byName = new Map<string, Plugin>()
-  const visit = (entry: PluginOption): void => {
+  const visit = (entry: PluginOption, at: string): void => {
     if (!entry) return
-    if (Array.isArray(entry)) { for (const e of entry) visit(e); return }
-    const plugin = definePlugin(entry as Plugin)
+    if (Array.isArray(entry)) { entry.forEach((e, i) => visit(e, `${at}[${i}]`)); return }
+    const plugin = checkPlugin(entry, at)
     const seen = byName.get(plugin.name)
     if (seen === plugin) return
-    if (seen) {
-      throw new PluginError(ErrorCode.PLUGIN_DUPLICATE, `Plugin "${plugin.name}" is registered twice with different definitions`)
-    }
+    if (seen) throw new PluginError(ErrorCode.PLUGIN_DUPLICATE, `Plugin "${plugin.name}" is registered twice with different definitions`)
     byName.set(plugin.name, plugin)
     out.push(plugin)
   }
-  visit(list)
+  visit(list, 'plugins')
   for (const plugin of out) {
     for (const dep of plugin.dependencies ?? []) {
-      if (!byName.has(dep)) {
-        throw new PluginError(ErrorCode.PLUGIN_DEPENDENCY,
-          `Plugin "${plugin.name}" depends on plugin "${dep}", which is not in the plugin list`)
-      }
+      if (!byName.has(dep)) throw new PluginError(ErrorCode.PLUGIN_DEPENDENCY, `Plugin "${plugin.name}" depends on plugin "${dep}", which is not in the plugin list`)
     }
   }
   return out

@@ -101,10 +101,7 @@ export class Route<P = ParamsDictionary> {
     let idx = 0
     let sync = 0
     const stack = this.stack
-    if (stack.length === 0) {
-      done()
-      return
-    }
+    if (stack.length === 0) return done()
     const method = handlersMethod(this.methods, req.method)
     req.route = this
 

@@ -57,44 +57,71 @@ export function isExpress4Router (value: unknown): value is RouterInstance {
   return typeof value === 'function' && Object.prototype.isPrototypeOf.call(routerPrototype, value) && Array.isArray((value as RouterInstance).stack)
 }
 
-/** The text `/a/:b?/*` that path-to-regexp 0.1 compiles to the regexp of a `use` layer, or undefined. */
+/** The group opening at `source[start]` (a `(`), up to its `)`: its length, or -1. */
+function groupLength (source: string, start: number): number {
+  let depth = 0
+  let inClass = false
+  for (let i = start; i < source.length; i++) {
+    const c = source[i]
+    if (c === '\\') { i++; continue }
+    if (inClass) { if (c === ']') inClass = false; continue }
+    if (c === '[') inClass = true
+    else if (c === '(') depth++
+    else if (c === ')' && --depth === 0) return i - start + 1
+  }
+  return -1
+}
+
+/** What path-to-regexp 0.1 captures for a `:name` of its own (after `/`, after `.`, after other text). */
+const DEFAULT_CAPTURES = [String.raw`[^/]+?`, String.raw`[^\/]+?`, String.raw`[^/\.]+?`, String.raw`[^\/\.]+?`]
+const AFTER_TEXT = /^\(\?:\(\?!\\\/\|(?:[^()\\]|\\.)*\)\.\)\+\?$/
+
+/**
+ * The text (`/a/:b?/*`, `/:id(\\d+)`) path-to-regexp 0.1 compiles to the regexp of a layer it
+ * made, or undefined: read back from the regexp's source and its keys, and kept only when
+ * compiling it again gives the same regexp.
+ */
 function pathOfRegexp (layer: Layer, options: LayerOptions): string | undefined {
   const regexp = layer.regexp
-  if (!(regexp instanceof RegExp) || !Array.isArray(layer.keys)) return undefined
+  const keys = layer.keys
+  if (!(regexp instanceof RegExp) || !Array.isArray(keys)) return undefined
   if ((regexp as { fast_slash?: boolean }).fast_slash === true) return '/'
   const source = regexp.source
-  const end = options.end ? (options.strict ? '$' : String.raw`\/?$`) : (options.strict ? String.raw`(?=\/|$)` : String.raw`\/?(?=\/|$)`)
-  if (!source.startsWith('^') || !source.endsWith(end)) return undefined
-  let body = source.slice(1, source.length - end.length)
+  const tail = options.end ? (options.strict ? '$' : String.raw`\/?$`) : (options.strict ? String.raw`(?=\/|$)` : String.raw`\/?(?=\/|$)`)
+  if (!source.startsWith('^') || !source.endsWith(tail)) return undefined
+  const body = source.slice(1, source.length - tail.length)
   let text = ''
   let key = 0
-  const PARAM = String.raw`(?:\/([^/]+?))`
-  while (body.length > 0) {
-    const name = layer.keys[key]?.name
-    if (body.startsWith(PARAM) && typeof name === 'string') {
-      const optional = body[PARAM.length] === '?'
-      text += `/:${name}${optional ? '?' : ''}`
-      body = body.slice(PARAM.length + (optional ? 1 : 0))
-      key++
-    } else if (body.startsWith('(.*)') && typeof name === 'number') {
+  for (let i = 0; i < body.length;) {
+    const c = body[i]
+    if (c === '\\') { text += body[i + 1] ?? ''; i += 2; continue }
+    if (c !== '(') { text += c; i++; continue }
+    const length = groupLength(body, i)
+    if (length < 0) return undefined
+    const group = body.slice(i, i + length)
+    const optional = body[i + length] === '?'
+    const name = keys[key]?.name
+    if (group === '(.*)' && typeof name === 'number') {
       text += '*'
-      body = body.slice(4)
-      key++
-    } else if (/^\\[/.\-]/.test(body)) {
-      text += body[1]
-      body = body.slice(2)
-    } else if (/^[\w~%!@&=,;'-]/.test(body)) {
-      text += body[0]
-      body = body.slice(1)
     } else {
-      return undefined
+      // `(?:` + `\/` or `\.` or nothing + `(capture)` + `)`: a named parameter.
+      const m = /^\(\?:(\\[/.])?\(([\s\S]*)\)\)$/.exec(group)
+      if (!m || typeof name !== 'string') return undefined
+      const capture = m[2]
+      const plain = DEFAULT_CAPTURES.includes(capture) || AFTER_TEXT.test(capture)
+      text += `${m[1] === undefined ? '' : m[1][1]}:${name}${plain ? '' : `(${capture})`}${optional ? '?' : ''}`
     }
+    i += length + (optional ? 1 : 0)
+    key++
   }
-  if (key !== layer.keys.length) return undefined
-  // Kept only when path-to-regexp 0.1 gives the same regexp back.
-  const keys: PathKey[] = []
-  const again = pathToRegexp(text === '' ? '/' : text, keys, { sensitive: options.sensitive, strict: options.strict, end: options.end })
-  return again.source === source && again.flags === regexp.flags ? (text === '' ? '/' : text) : undefined
+  if (key !== keys.length) return undefined
+  const path = text === '' ? '/' : text
+  try {
+    const again = pathToRegexp(path, [], { sensitive: options.sensitive, strict: options.strict, end: options.end })
+    return again.source === source && again.flags === regexp.flags ? path : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** The path a layer was written with: remembered, the route's, or read back from its regexp (the regexp itself when it cannot be). */

@@ -76,6 +76,32 @@ describe('migration report: routers and apps of other builds', () => {
     ])
   })
 
+  it('gives the paths of middleware of other routers as written, whatever their shape', () => {
+    const app = framework()
+    const r = small.Router({ caseSensitive: true })
+    const paths: string[] = ['/:file.:ext?', '/x-:y?', '/a/:b-:c?', '/:id(\\d+)?', '/ab?cd/:e?', '/user/:id/*', '/plain']
+    for (const path of paths) r.use(path, pass)
+    app.use(r)
+    const report = app.migrationReport()
+    const found = new Map(report.paths.map((p) => [p.path, p]))
+    for (const path of paths.slice(0, -1)) {
+      assert.ok(found.has(path), `${path} in ${JSON.stringify([...found.keys()])}`)
+      assert.equal(found.get(path)!.fullPath, path)
+      assert.equal(found.get(path)!.kind, 'middleware')
+    }
+    assert.ok(!found.has('/plain'))
+  })
+
+  it('reads apps of this framework mounted in apps of other builds', () => {
+    const app = framework()
+    const outer = small()
+    const mine = framework()
+    mine.get('/:q?', ok)
+    outer.use('/mine', mine)
+    app.use('/o', outer)
+    assert.deepEqual(paths(app.migrationReport()), [['route', 'GET', '/o/mine/:q?', '{/:q}']])
+  })
+
   it('reads layers added after the router was mounted', () => {
     const app = framework()
     const r = express.Router()
@@ -99,6 +125,9 @@ describe('migration report: routers and apps of other builds', () => {
     const app = framework()
     const r = express.Router()
     r.get('/send', (req, res) => { res.send(404) })
+    const few = small.Router()
+    few.get('/json', (req, res) => { res.json(201, {}) })
+    app.use('/few', few)
     const sub = express()
     sub.get('/param/:id', (req, res) => { res.send(req.param('id')) })
     const inner = small()
@@ -108,13 +137,23 @@ describe('migration report: routers and apps of other builds', () => {
     app.use('/r', r)
     app.use('/sub', sub)
     app.use('/outer', outer)
-    for (const url of ['/r/send', '/sub/param/7', '/outer/inner/moved']) await get(app, url)
+    for (const url of ['/r/send', '/few/json', '/sub/param/7', '/outer/inner/moved']) await get(app, url)
     const calls = app.migrationReport().calls.map((c) => [c.api, c.requests.join(',')])
     assert.deepEqual(calls.sort(), [
       ['req.param(name)', 'GET /sub/param/7'],
+      ['res.json(status, body)', 'GET /few/json'],
       ['res.redirect(url, status)', 'GET /outer/inner/moved'],
       ['res.send(status)', 'GET /r/send']
     ])
+  })
+
+  it('req.query assigned in a sub-app of another build', async () => {
+    const app = framework()
+    const sub = small()
+    sub.get('/q', (req, res) => { req.query = {}; res.end() })
+    app.use('/sub', sub)
+    await get(app, '/sub/q?a=1')
+    assert.deepEqual(app.migrationReport().calls.map((c) => [c.api, c.requests.join(',')]), [['req.query = value', 'GET /sub/q']])
   })
 
   it('query parser: reported for a query read in a sub-app of another build', async () => {

@@ -124,12 +124,16 @@ function pathOfRegexp (layer: Layer, options: LayerOptions): string | undefined 
   }
 }
 
-/** The path a layer was written with: remembered, the route's, or read back from its regexp (the regexp itself when it cannot be). */
-function pathOf (layer: Layer, options: LayerOptions): PathParams {
+/**
+ * The path a layer was written with: remembered, the route's, or read back from its regexp (the
+ * regexp itself when it cannot be); undefined for an entry that has none (a tool's own object).
+ */
+function pathOf (layer: Layer, options: LayerOptions): PathParams | undefined {
   const written = writtenPaths.get(layer)
   if (written !== undefined) return written
   const route = layer.route as { path?: unknown } | undefined
   if (route && (typeof route.path === 'string' || route.path instanceof RegExp || Array.isArray(route.path))) return route.path as PathParams
+  if (!(layer.regexp instanceof RegExp)) return undefined
   return pathOfRegexp(layer, options) ?? layer.regexp
 }
 
@@ -142,11 +146,13 @@ export function entries (router: unknown): Entry[] | undefined {
     if (layer === null || typeof layer !== 'object') continue
     if (layer.route) {
       const options = { sensitive, strict: router.strict === true, end: true }
-      out.push({ kind: 'route', path: pathOf(layer, options), route: layer.route, options })
+      const path = pathOf(layer, options)
+      if (path !== undefined && Array.isArray(layer.route.stack)) out.push({ kind: 'route', path, route: layer.route, options })
       continue
     }
     const options = { sensitive, strict: false, end: false }
     const path = pathOf(layer, options)
+    if (path === undefined) continue
     const handle: unknown = layer.handle
     const app = isApp(handle) ? handle : typeof handle === 'function' ? mountedApps.get(handle) : undefined
     if (app) out.push({ kind: 'app', path, app })

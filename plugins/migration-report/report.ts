@@ -23,13 +23,18 @@ interface Walk {
 /** The methods of a route, uppercase, `ALL` for `all`. */
 function routeMethods (route: Route): string[] {
   const seen = new Set<string>()
-  for (const layer of route.stack) seen.add(layer.method === undefined ? 'ALL' : layer.method.toUpperCase())
+  for (const layer of route.stack) {
+    if (layer === null || typeof layer !== 'object') continue
+    if (layer.method === undefined) seen.add('ALL')
+    else if (typeof layer.method === 'string') seen.add(layer.method.toUpperCase())
+  }
   if (methods.every((m) => seen.has(m.toUpperCase()))) return ['ALL']
   return [...seen]
 }
 
 function noteUrlencoded (walk: Walk, handlers: readonly Layer[], where: string): void {
   for (const layer of handlers) {
+    if (layer === null || typeof layer !== 'object' || typeof layer.handle !== 'function') continue
     const made = implicitExtended.get(layer.handle)
     const evidence = `${where} (made at ${made})`
     if (made !== undefined && walk.urlencoded.length < EXAMPLES && !walk.urlencoded.includes(evidence)) walk.urlencoded.push(evidence)

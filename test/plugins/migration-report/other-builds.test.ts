@@ -102,6 +102,18 @@ describe('migration report: routers and apps of other builds', () => {
     assert.deepEqual(paths(app.migrationReport()), [['route', 'GET', '/o/mine/:q?', '{/:q}']])
   })
 
+  it('skips stack entries that are not layers, without throwing', () => {
+    const app = framework()
+    const r = express.Router()
+    r.get('/:id?', ok)
+    app.use('/u', r)
+    const stack = r.stack as unknown[]
+    stack.push(null, 7, {}, { handle: ok }, { route: { path: '/:x?' } }, { regexp: /^\/odd\/?(?=\/|$)/i, keys: [], handle: pass })
+    const route = stack[0] as { route: { stack: unknown[] } }
+    route.route.stack.push(null, { method: 5 })
+    assert.deepEqual(paths(app.migrationReport()), [['route', 'GET', '/u/:id?', '{/:id}']])
+  })
+
   it('reads layers added after the router was mounted', () => {
     const app = framework()
     const r = express.Router()

@@ -50,11 +50,13 @@ export function isApp (value: unknown): value is Application {
 
 /**
  * A router that reads paths as Express 4 does: one made by the kernel's `Router` (any preset's or
- * build's `framework.Router()`, an app's router). Routers of the express5-routing plugin (and of
- * other packages) are not: their paths are not Express 4's.
+ * build's `framework.Router()`, an app's router), or by Express 4 itself (its routers alone have
+ * `_params`, beside `stack`). Routers of the express5-routing plugin and of Express 5 are not:
+ * their paths are Express 5's already.
  */
 export function isExpress4Router (value: unknown): value is RouterInstance {
-  return typeof value === 'function' && Object.prototype.isPrototypeOf.call(routerPrototype, value) && Array.isArray((value as RouterInstance).stack)
+  if (typeof value !== 'function' || !Array.isArray((value as Partial<RouterInstance>).stack)) return false
+  return Object.prototype.isPrototypeOf.call(routerPrototype, value) || Array.isArray((value as { _params?: unknown })._params)
 }
 
 /** The group opening at `source[start]` (a `(`), up to its `)`: its length, or -1. */

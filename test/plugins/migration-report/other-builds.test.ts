@@ -8,6 +8,10 @@ import { queryPlugin } from '../../../plugins/query'
 import { requestPlugin } from '../../../plugins/request'
 import { responsePlugin } from '../../../plugins/response'
 import { inject } from '../../../plugins/inject'
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const express4: any = require('express')
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const realExpress5: any = require('express-5')
 
 // The report reads every router and app a request passes through, whichever framework made it.
 const framework = createFramework({ plugins: [express.plugins, migrationReportPlugin()] })
@@ -112,6 +116,28 @@ describe('migration report: routers and apps of other builds', () => {
     const route = stack[0] as { route: { stack: unknown[] } }
     route.route.stack.push(null, { method: 5 })
     assert.deepEqual(paths(app.migrationReport()), [['route', 'GET', '/u/:id?', '{/:id}']])
+  })
+
+  it("reads Express 4's own routers and apps, and leaves Express 5's alone", () => {
+    const app = framework()
+    const r = express4.Router()
+    r.get('/:id?', ok)
+    r.use('/files/*', pass)
+    const sub = express4()
+    sub.get('/s/:x?', ok)
+    app.use('/r', r)
+    app.use('/sub', sub)
+    const five = realExpress5.Router()
+    five.get('/{:id}', ok)
+    const fiveApp = realExpress5()
+    fiveApp.get('/*splat', ok)
+    app.use('/five', five)
+    app.use('/five-app', fiveApp)
+    assert.deepEqual(paths(app.migrationReport()), [
+      ['route', 'GET', '/r/:id?', '{/:id}'],
+      ['middleware', '', '/r/files/*', '/files/{*splat}'],
+      ['route', 'GET', '/sub/s/:x?', '/s{/:x}']
+    ])
   })
 
   it('reads layers added after the router was mounted', () => {

@@ -3,7 +3,7 @@
 import parseUrl from 'parseurl'
 import { HELPERS, type Application, type Framework, type Request, type Response } from '../../kernel'
 import { callerOutsideFramework, formatCallSite } from './call-site'
-import { recordCall } from './findings'
+import { recordCall, recordReached } from './findings'
 
 /** A removed or changed form, told apart from a call's arguments. */
 interface Form { api: string, advice: string }
@@ -135,8 +135,17 @@ function note (self: unknown, args: unknown[], check: Check, owner: Owner, above
   if (!form) return
   const site = callerOutsideFramework(above)
   const { app, req } = owner(self)
-  if (site && app) recordCall(app, form.api, form.advice, formatCallSite(site), requestLabel(req))
+  if (!site || !app) return
+  recordCall(app, form.api, form.advice, formatCallSite(site), requestLabel(req))
+  const root = takenBy.get(self as object)
+  if (root) recordReached(root, app)
 }
+
+/**
+ * The app of this framework that took each request and response watched: calls made while a
+ * sub-app of another build handles them (its own `req.app`) count for that app's report too.
+ */
+const takenBy = new WeakMap<object, Application>()
 
 /**
  * Gives `target` (a request, response or app) an own accessor for each member of `table`, which
@@ -185,8 +194,10 @@ const ofRequest: Owner = (req: Request) => ({ app: req.app, req })
 const ofResponse: Owner = (res: Response) => ({ app: res.app ?? res.req?.app, req: res.req })
 const ofApplication: Owner = (app: Application) => ({ app, req: undefined })
 
-/** Watches one request and its response: each gets own accessors for the members checked. */
-export function watchExchange (req: Request, res: Response): void {
+/** Watches one request and its response, taken by `app`: each gets own accessors for the members checked. */
+export function watchExchange (app: Application, req: Request, res: Response): void {
+  takenBy.set(req, app)
+  takenBy.set(res, app)
   watch(req, REQUEST, ofRequest)
   watch(res, RESPONSE, ofResponse)
 }

@@ -16,6 +16,27 @@ function addExample (list: string[], example: string | undefined): void {
   if (example !== undefined && list.length < EXAMPLES && !list.includes(example)) list.push(example)
 }
 
+/** The apps (of any build) requests went through after an app of this framework took them. */
+const reachedFrom = new WeakMap<Application, Set<Application>>()
+
+/** Notes that a request `root` took went through `app` (a sub-app, perhaps of another build). */
+export function recordReached (root: Application, app: Application): void {
+  if (root === app) return
+  let reached = reachedFrom.get(root)
+  if (!reached) reachedFrom.set(root, reached = new Set())
+  reached.add(app)
+}
+
+/** The apps requests of `apps` went through, at any depth. */
+export function appsReached (apps: Iterable<Application>): Set<Application> {
+  const out = new Set<Application>()
+  const visit = (app: Application): void => {
+    for (const reached of reachedFrom.get(app) ?? []) if (!out.has(reached)) { out.add(reached); visit(reached) }
+  }
+  for (const app of apps) visit(app)
+  return out
+}
+
 /** Counts a call of `api` from `callSite`, for `request` (`GET /path`) when serving one. */
 export function recordCall (app: Application, api: string, advice: string, callSite: string, request: string | undefined): void {
   let calls = callsOf.get(app)

@@ -1,6 +1,6 @@
 // The migration-report plugin: what an Express 4 app would have to change to run on Express 5.
 import { definePlugin, type Application, type Plugin, type Request, type Response } from '../../kernel'
-import { recordLayer, recordSubApp } from './registry'
+import { recordLayer, recordMounts, recordSubApp } from './registry'
 import { watchApplication, watchExchange } from './api-calls'
 import { appCreated, appCreating, querySettingSet, watchQuery } from './settings'
 import { callerOutsideFramework, formatCallSite } from './call-site'
@@ -41,10 +41,29 @@ function watchLayer (app: Application) {
     if (req[WATCHED] !== true) {
       req[WATCHED] = true
       watchQuery(app, req)
-      watchExchange(req, res)
+      watchExchange(app, req, res)
     }
     next()
   }
+}
+
+/**
+ * `app.use` of each app, made to remember which sub-app each layer it mounts runs (of any build:
+ * those of other builds never tell this framework they were mounted).
+ */
+function watchMounts (app: Application): void {
+  const own = Object.getOwnPropertyDescriptor(app, 'use')
+  const original = own?.value as ((...args: unknown[]) => Application) | undefined
+  if (typeof original !== 'function') return
+  Object.defineProperty(app, 'use', {
+    ...own,
+    value: function use (this: Application, ...args: unknown[]): Application {
+      const before = Array.isArray(this._router?.stack) ? this._router.stack.length : 0
+      const result = original.apply(this, args)
+      recordMounts(this, before, args)
+      return result
+    }
+  })
 }
 
 /**
@@ -90,6 +109,7 @@ export function migrationReportPlugin (): Plugin {
       hooks.appCreated.tap(LAST, appCreated)
       hooks.setting.for('query parser').tap(PLUGIN_NAME, (app) => { querySettingSet(app) })
       hooks.appCreated.tap(LAST, watchApplication)
+      hooks.appCreated.tap(LAST, watchMounts)
       hooks.routerCreated.tap(LAST, (app, router) => { router.use(watchLayer(app)) })
       watchUrlencoded(framework)
       decorateApplication({

@@ -2,9 +2,9 @@
 // for paths and middleware, and the calls and settings recorded for the apps reached.
 import { methods, type Application, type Layer, type Route, type RouterInstance } from '../../kernel'
 import { alternatives, joinParts, type PathPart } from './join-path'
-import { entries, type Entry } from './registry'
+import { entries, isExpress4Router, type Entry } from './registry'
 import { analyzePath } from './path/analyze-path'
-import { callsOfApps, settingsOfApps, EXAMPLES } from './findings'
+import { appsReached, callsOfApps, settingsOfApps, EXAMPLES } from './findings'
 import { URLENCODED_EXTENDED } from './settings'
 import { formatMigrationReport } from './format'
 import type { MigrationReport, PathFinding, SettingFinding } from './types'
@@ -23,13 +23,18 @@ interface Walk {
 /** The methods of a route, uppercase, `ALL` for `all`. */
 function routeMethods (route: Route): string[] {
   const seen = new Set<string>()
-  for (const layer of route.stack) seen.add(layer.method === undefined ? 'ALL' : layer.method.toUpperCase())
+  for (const layer of route.stack) {
+    if (layer === null || typeof layer !== 'object') continue
+    if (layer.method === undefined) seen.add('ALL')
+    else if (typeof layer.method === 'string') seen.add(layer.method.toUpperCase())
+  }
   if (methods.every((m) => seen.has(m.toUpperCase()))) return ['ALL']
   return [...seen]
 }
 
 function noteUrlencoded (walk: Walk, handlers: readonly Layer[], where: string): void {
   for (const layer of handlers) {
+    if (layer === null || typeof layer !== 'object' || typeof layer.handle !== 'function') continue
     const made = implicitExtended.get(layer.handle)
     const evidence = `${where} (made at ${made})`
     if (made !== undefined && walk.urlencoded.length < EXAMPLES && !walk.urlencoded.includes(evidence)) walk.urlencoded.push(evidence)
@@ -60,8 +65,8 @@ function visitEntry (walk: Walk, entry: Entry, prefixes: PathPart[][]): void {
       if (entry.kind === 'route') noteUrlencoded(walk, entry.route.stack, `${routeMethodList.join(', ')} ${fullPath}`)
       else noteUrlencoded(walk, [entry.layer], `app.use ${fullPath}`)
     }
-    if (entry.kind === 'use' && typeof entry.layer.handle === 'function' && entries(entry.layer.handle as RouterInstance)) {
-      visitRouter(walk, entry.layer.handle as RouterInstance, parts)
+    if (entry.kind === 'use' && isExpress4Router(entry.layer.handle)) {
+      visitRouter(walk, entry.layer.handle, parts)
     }
   }
 }
@@ -75,12 +80,14 @@ function visitRouter (walk: Walk, router: RouterInstance, prefixes: PathPart[][]
 
 /**
  * The migration report of `app`: what Express 5 reads differently in it, so far. Paths are read
- * from the routers of this framework reachable from the app; calls and settings from what the
- * app and its sub-apps did since they were created.
+ * from the routers mounted in the app, at any depth, whichever framework made them (the
+ * express5-routing plugin's excepted); calls and settings from what the app, its sub-apps and the
+ * apps its requests went through did since they were created.
  */
 export function migrationReport (app: Application): MigrationReport {
   const walk: Walk = { paths: [], apps: new Set([app]), urlencoded: [], visiting: new Set() }
   if (app._router) visitRouter(walk, app._router, [[]])
+  for (const reached of appsReached(walk.apps)) walk.apps.add(reached)
   const settings: SettingFinding[] = settingsOfApps(walk.apps)
   if (walk.urlencoded.length > 0) settings.push({ ...URLENCODED_EXTENDED, evidence: walk.urlencoded })
   const report = { paths: walk.paths, calls: callsOfApps(walk.apps), settings }

@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'util'
 import parseUrl from 'parseurl'
 import type { Application, Request } from '../../kernel'
 import { callerOutsideFramework, formatCallSite, type CallSite } from './call-site'
-import { recordCall, recordSetting } from './findings'
+import { recordCall, recordReached, recordSetting } from './findings'
 import { requestLabel } from './api-calls'
 
 const QUERY_PARSER = {
@@ -67,6 +67,7 @@ export function watchQuery (app: Application, req: Request): void {
       set: function query (next: unknown) {
         const site: CallSite | undefined = callerOutsideFramework(query)
         if (site) {
+          if (req.app) recordReached(app, req.app)
           recordCall(req.app ?? app, 'req.query = value', "req.query is a getter in Express 5: assigning it throws in strict code; keep the value elsewhere (res.locals) or set 'query parser'", formatCallSite(site), requestLabel(req))
         }
         compared = true

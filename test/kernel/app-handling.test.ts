@@ -4,23 +4,9 @@ import request from 'supertest'
 import { createFramework } from '../../kernel'
 import minimal from '../../presets/minimal'
 import defaultPreset from '../../presets/default'
+import { captureConsoleError } from './support'
 
 // createFramework's `app` option: where requests are initialised, and how an escaped error is logged.
-
-/** What `fn` passes to console.error, each call formatted as its arguments. */
-async function errorsLogged (fn: () => Promise<void>): Promise<unknown[][]> {
-  const calls: unknown[][] = []
-  const original = console.error
-  console.error = (...args: unknown[]) => { calls.push(args) }
-  try {
-    await fn()
-    // The final handler logs after answering.
-    await new Promise((resolve) => setImmediate(resolve))
-  } finally {
-    console.error = original
-  }
-  return calls
-}
 
 describe('createFramework({ app })', () => {
   it('initialises requests in a first layer, expressInit, by default', () => {
@@ -75,7 +61,7 @@ describe('createFramework({ app })', () => {
     const app = framework()
     app.set('env', 'development')
     app.use((req, res, next) => { next(error) })
-    const printed = await errorsLogged(async () => { await request(app).get('/') })
+    const printed = await captureConsoleError(async () => { await request(app).get('/') })
     assert.deepEqual(seen, [error])
     assert.deepEqual(printed, [])
     app.set('env', 'test')
@@ -89,7 +75,7 @@ describe('createFramework({ app })', () => {
     app.set('env', 'production')
     const error = new Error('boom')
     app.use((req, res, next) => { next(req.url === '/text' ? 'plain text' : error) })
-    const printed = await errorsLogged(async () => {
+    const printed = await captureConsoleError(async () => {
       await request(app).get('/')
       await request(app).get('/text')
     })

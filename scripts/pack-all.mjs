@@ -67,11 +67,15 @@ function copyBuild (dest) {
   })(path.join(root, 'dist'))
 }
 
+/** How `file` requires `target` (both in the package at `dest`): a relative specifier. */
+function specifier (file, target, dest) {
+  const spec = path.relative(path.dirname(file), path.join(dest, target)).split(path.sep).join('/')
+  return spec.startsWith('.') ? spec : './' + spec
+}
+
 /** A module that is another: `module.exports = require(<target, relative to file>)`. */
 function reexport (file, target, dest) {
-  let spec = path.relative(path.dirname(file), path.join(dest, target)).split(path.sep).join('/')
-  if (!spec.startsWith('.')) spec = './' + spec
-  return `'use strict'\n\nmodule.exports = require('${spec}')\n`
+  return `'use strict'\n\nmodule.exports = require('${specifier(file, target, dest)}')\n`
 }
 
 /**
@@ -85,8 +89,7 @@ function expressModule (file, entry, dest) {
     const descriptor = Object.getOwnPropertyDescriptor(framework, name)
     return /^[A-Za-z_$][\w$]*$/.test(name) && descriptor.writable === true
   })
-  const [, load] = reexport(file, entry, dest).split('module.exports = ')
-  return `'use strict'\n\nexports = module.exports = ${load.trim()}\n\n` +
+  return `'use strict'\n\nexports = module.exports = require('${specifier(file, entry, dest)}')\n\n` +
     names.map((name) => `exports.${name} = module.exports.${name}\n`).join('')
 }
 

@@ -19,6 +19,29 @@ export function LIB_SCRIPT (paths: readonly string[]): string {
   `
 }
 
+/**
+ * A CommonJS script that requires `express` and prints the files of the express package it
+ * loaded (its build's dist/ left out), and of each package of `packages` (found from express's
+ * folder, as express finds it): its version, which of the files listed it loaded, and whether
+ * it is `express.Router` (Express 5's `router`).
+ */
+export function LOADED_SCRIPT (packages: Readonly<Record<string, readonly string[]>>): string {
+  return `
+    const path = require('path')
+    const express = require('express')
+    const root = path.dirname(require.resolve('express/package.json'))
+    const loaded = Object.keys(require.cache)
+    const inside = (dir) => loaded.filter((f) => f.startsWith(dir + path.sep)).map((f) => path.relative(dir, f).split(path.sep).join('/'))
+    console.log(JSON.stringify(inside(root).filter((f) => !f.startsWith('dist/') && !f.startsWith('node_modules/')).sort()))
+    for (const [name, files] of Object.entries(${JSON.stringify(packages)})) {
+      const manifest = require.resolve(name + '/package.json', { paths: [root] })
+      const dir = path.dirname(manifest)
+      const own = inside(dir)
+      console.log(name, require(manifest).version, JSON.stringify(files.filter((f) => own.includes(f))), require(dir) === express.Router)
+    }
+  `
+}
+
 /** Strict, CommonJS, and the libraries' declarations checked too (`skipLibCheck: false`). */
 export const TSCONFIG = JSON.stringify({
   compilerOptions: { strict: true, module: 'commonjs', target: 'es2020', esModuleInterop: true, skipLibCheck: false, noEmit: true },

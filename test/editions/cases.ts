@@ -42,6 +42,30 @@ export function LOADED_SCRIPT (packages: Readonly<Record<string, readonly string
   `
 }
 
+/**
+ * A CommonJS script that prints the names of the stack frames through which the routers ran a
+ * route handler and a middleware, those that name the layer's dispatch method (express-rate-limit
+ * looks for `Layer.handle [as handle_request]` to tell that it runs inside a request handler).
+ */
+export const FRAMES_SCRIPT = `
+  const express = require('express')
+  const app = express()
+  const frames = new Set()
+  const record = () => {
+    for (const line of new Error('here').stack.split('\\n')) {
+      const name = /^\\s*at (.*?) \\(/.exec(line)
+      if (name && /handle_request|handleRequest/.test(name[1])) frames.add(name[1])
+    }
+  }
+  app.use(function middleware (req, res, next) { record(); next() })
+  app.get('/', function handler (req, res) { record(); res.end() })
+  const server = app.listen(0, '127.0.0.1', async () => {
+    await fetch('http://127.0.0.1:' + server.address().port + '/')
+    server.close()
+    console.log(JSON.stringify([...frames].sort()))
+  })
+`
+
 /** Strict, CommonJS, and the libraries' declarations checked too (`skipLibCheck: false`). */
 export const TSCONFIG = JSON.stringify({
   compilerOptions: { strict: true, module: 'commonjs', target: 'es2020', esModuleInterop: true, skipLibCheck: false, noEmit: true },

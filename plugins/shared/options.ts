@@ -55,7 +55,7 @@ export function checkOptions (description: OptionsDescription, options: unknown)
       if (names.length === 0) throw new PluginError(ErrorCode.PLUGIN_OPTIONS, `${call} takes no options, got \`${key}\``)
       const near = closestName(key, names)
       throw new PluginError(ErrorCode.PLUGIN_OPTIONS, `${call} has no option \`${key}\`` +
-        (near === undefined ? '' : `: did you mean \`${near}\`?`) + ` Its options: ${names.join(', ')}.`)
+        (near === undefined ? '.' : `: did you mean \`${near}\`?`) + ` Its options: ${names.join(', ')}.`)
     }
     const value = (options as Record<string, unknown>)[key]
     if (value !== undefined && !option.type.some((type) => hasType(value, type))) {

@@ -1,4 +1,5 @@
 // The options of the hardened plugin: one switch per protection, every one on unless turned off.
+import { ErrorCode } from '../../kernel'
 import type { SymlinkPolicy } from '../file-transfer'
 import { checkOptions, describeOptions } from '../shared/options'
 
@@ -57,7 +58,7 @@ export const HARDENED_OPTIONS = describeOptions('hardenedPlugin', [
   { name: 'symlinks', type: ["'inside-root'", "'follow'"], default: "'inside-root'", effect: "with a root (`static`, `sendFile`/`download` with `root`), a file whose real path leaves the root through a symbolic link is refused (403); `'follow'` follows links as Express 4 does; a transfer's own `symlinks` wins" },
   { name: 'dotDirectories', type: ['boolean'], default: 'true', effect: "a folder starting with a dot anywhere in the path (`/.git/config`) is a dotfile: transfers that set neither `dotfiles` nor `hidden` use `dotfiles: 'ignore'` (404)" },
   { name: 'dropPrototypeKeys', type: ['boolean'], default: 'true', effect: '`__proto__`, `constructor` and `prototype` keys are dropped, at any depth, from parsed JSON and urlencoded bodies and from `req.query`' },
-  { name: 'bodyIdleTimeout', type: ['number', 'false'], default: '5000', effect: "milliseconds a body read by `framework.json`/`.raw`/`.text`/`.urlencoded` may send nothing before a 408 (`RST_BODY_TIMEOUT`) and a closed connection; 0 or false: node's `requestTimeout` only" },
+  { name: 'bodyIdleTimeout', type: ['number', 'false'], default: '5000', effect: `milliseconds a body read by \`framework.json\`/\`.raw\`/\`.text\`/\`.urlencoded\` may send nothing before a 408 (\`${ErrorCode.BODY_TIMEOUT}\`) and a closed connection; 0 or false: node's \`requestTimeout\` only` },
   { name: 'encodeBackslashes', type: ['boolean'], default: 'true', effect: '`res.location` and `res.redirect` write `\\` as `%5C`, so `/\\evil.example` cannot reach another host' },
   { name: 'directoryNotFound', type: ['boolean'], default: 'true', effect: 'the `EISDIR` error `res.sendFile` and `res.download` give their callback for a folder has `status` 404, so `next(err)` answers 404, not 500' }
 ])

@@ -4,11 +4,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import request from 'supertest'
-import { ErrorCode, PluginError, type Plugin } from '../../kernel'
-import { closestName, editDistance, type OptionsDescription, type OptionType } from '../../plugins/shared/options'
+import { ErrorCode, PluginError } from '../../kernel'
+import { closestName, editDistance, type OptionType } from '../../plugins/shared/options'
 import { HARDENED_OPTIONS, hardenedPlugin } from '../../plugins/hardened'
-import { GRACEFUL_SHUTDOWN_OPTIONS } from '../../plugins/graceful-shutdown'
-import { ASYNC_HANDLERS_OPTIONS } from '../../plugins/async-handlers'
+import { DESCRIBED, pluginFactories } from './option-support'
 import express = require('../../presets/default')
 import express5 = require('../../presets/express5')
 import parser = require('../../plugins/parser')
@@ -18,30 +17,6 @@ import logger = require('../../plugins/logger')
 // of the wrong type is a PluginError `RST_PLUGIN_OPTIONS` naming the factory, the key and the
 // closest option. The Express-compatible middleware (parsers, logger, static) ignore unknown
 // keys, as body-parser, morgan and serve-static do.
-
-const PLUGINS_DIR = path.resolve(__dirname, '..', '..', 'plugins')
-
-type Factory = (options?: unknown) => Plugin
-
-/** Every `…Plugin` factory exported by a plugin folder's index (or logger's plugin.ts), by name. */
-export function pluginFactories (): Map<string, Factory> {
-  const found = new Map<string, Factory>()
-  for (const folder of fs.readdirSync(PLUGINS_DIR).sort()) {
-    for (const file of ['index.ts', 'plugin.ts']) {
-      const full = path.join(PLUGINS_DIR, folder, file)
-      if (!fs.existsSync(full)) continue
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const exported = require(full) as Record<string, unknown>
-      for (const [name, value] of Object.entries(exported)) {
-        if (name.endsWith('Plugin') && typeof value === 'function') found.set(name, value as Factory)
-      }
-    }
-  }
-  return found
-}
-
-/** The factories that take options, by name. */
-export const DESCRIBED: readonly OptionsDescription[] = [HARDENED_OPTIONS, GRACEFUL_SHUTDOWN_OPTIONS, ASYNC_HANDLERS_OPTIONS]
 
 /** A value of one of `types` (the first), for calls that must be accepted. */
 function valueOf (types: readonly OptionType[]): unknown {

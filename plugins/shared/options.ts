@@ -2,6 +2,9 @@
 // what docs/reference.md lists (a test keeps the two equal).
 import { ErrorCode, PluginError } from '../../kernel'
 
+/** Names longer than this are not compared (nor quoted whole): no option has one. */
+const MAX_NAME = 100
+
 /**
  * A type an option accepts: a JavaScript type, `object` (not null, not an array), `string[]`,
  * or a literal as written in code: `false`, `true`, `'follow'`.
@@ -50,11 +53,12 @@ export function checkOptions (description: OptionsDescription, options: unknown)
   }
   const names = description.options.map((option) => option.name)
   for (const key of Object.keys(options)) {
+    const shown = key.length > MAX_NAME ? key.slice(0, MAX_NAME) + '…' : key
     const option = description.options.find((candidate) => candidate.name === key)
     if (option === undefined) {
-      if (names.length === 0) throw new PluginError(ErrorCode.PLUGIN_OPTIONS, `${call} takes no options, got \`${key}\``)
+      if (names.length === 0) throw new PluginError(ErrorCode.PLUGIN_OPTIONS, `${call} takes no options, got \`${shown}\``)
       const near = closestName(key, names)
-      throw new PluginError(ErrorCode.PLUGIN_OPTIONS, `${call} has no option \`${key}\`` +
+      throw new PluginError(ErrorCode.PLUGIN_OPTIONS, `${call} has no option \`${shown}\`` +
         (near === undefined ? '.' : `: did you mean \`${near}\`?`) + ` Its options: ${names.join(', ')}.`)
     }
     const value = (options as Record<string, unknown>)[key]
@@ -90,7 +94,8 @@ function describeValue (value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
   if (typeof value === 'string') return `a string (${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)})`
-  if (typeof value === 'object' || typeof value === 'function') return `an ${typeof value}`
+  if (typeof value === 'object') return 'an object'
+  if (typeof value === 'function') return 'a function'
   return `a ${typeof value} (${String(value)})`
 }
 
@@ -113,6 +118,7 @@ export function editDistance (a: string, b: string): number {
  * contained in it (three letters or more).
  */
 export function closestName (name: string, names: readonly string[]): string | undefined {
+  if (name.length > MAX_NAME) return undefined
   const wanted = name.toLowerCase()
   let best: string | undefined
   let bestDistance = Infinity

@@ -80,6 +80,11 @@ describe('plugin options: the closest key', () => {
     assert.equal(closestName('colour', names), undefined)
     assert.equal(closestName('x', ['y', 'everywhere']), 'y')
     assert.equal(closestName('e', ['everywhere']), undefined)
+    assert.equal(closestName('everywhere'.repeat(1000), ['everywhere']), undefined)
+  })
+
+  it('quotes a long unknown key cut short', () => {
+    refuses(() => hardenedPlugin({ ['x'.repeat(100_000)]: 1 } as never), /^hardenedPlugin\(\) has no option `x{100}…`\. Its options: /)
   })
 })
 
@@ -157,6 +162,11 @@ describe('plugin options: the factories check them', () => {
     const graceful = pluginFactories().get('gracefulShutdownPlugin')!
     refuses(() => graceful({ signals: 'SIGTERM' }), /`signals` must be a boolean or an array of strings, got a string/)
     refuses(() => graceful({ timeout: null }), /`timeout` must be a number, got null$/)
+    refuses(() => graceful({ timeout: () => 5 }), /`timeout` must be a number, got a function$/)
+    refuses(() => graceful({ duringShutdown: {} }), /`duringShutdown` must be 'serve' or 'reject', got an object$/)
+    refuses(() => graceful({ timeout: [] }), /`timeout` must be a number, got an array$/)
+    refuses(() => hardenedPlugin({ bodyIdleTimeout: true as never }), /`bodyIdleTimeout` must be a number or false, got a boolean \(true\)$/)
+    refuses(() => graceful(() => undefined), /^gracefulShutdownPlugin\(\) takes an options object, got a function$/)
   })
 })
 

@@ -9,6 +9,8 @@ export const ErrorCode = Object.freeze({
   PLUGIN_DUPLICATE: 'RST_PLUGIN_DUPLICATE',
   /** A plugin's `apply` threw (the message names the plugin; `cause` is what it threw). */
   PLUGIN_APPLY: 'RST_PLUGIN_APPLY',
+  /** A plugin factory was given an unknown option or a value of the wrong type (the message names the closest option). */
+  PLUGIN_OPTIONS: 'RST_PLUGIN_OPTIONS',
   /** A plugin names, in `dependencies`, a plugin that is not in the list. */
   PLUGIN_DEPENDENCY: 'RST_PLUGIN_DEPENDENCY',
   /** A helper was given an app or router of a framework built without the plugin it belongs to. */
@@ -32,10 +34,8 @@ export type ErrorCode = typeof ErrorCode[keyof typeof ErrorCode]
  * plugin). `code` is stable for programs to test; `cause` holds what `apply` threw.
  */
 export class PluginError extends Error {
-  readonly code: string
-  constructor (code: string, message: string, options?: ErrorOptions) {
+  constructor (readonly code: string, message: string, options?: ErrorOptions) {
     super(message, options)
     this.name = 'PluginError'
-    this.code = code
   }
 }

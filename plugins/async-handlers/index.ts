@@ -4,6 +4,7 @@ import {
   convertLayer, convertRouteLayer, enableApp, enableRouter, isApp, isAppEnabled, isRouteEnabled,
   isRouter, isRouterEnabled, recordMount
 } from './scope'
+import { checkOptions, describeOptions } from '../shared/options'
 
 export { REJECTED_WITHOUT_REASON } from './wrap-handler'
 
@@ -16,6 +17,11 @@ export interface AsyncHandlersOptions {
    */
   everywhere?: boolean
 }
+
+/** The options of `asyncHandlersPlugin`, as it checks them and docs/reference.md lists them. */
+export const ASYNC_HANDLERS_OPTIONS = describeOptions('asyncHandlersPlugin', [
+  { name: 'everywhere', type: ['boolean'], default: 'true', effect: 'every app and router of the framework passes rejected promises to `next(err)`; `false`: only those given to `asyncHandlers(appOrRouter)`, with everything mounted in them' }
+])
 
 /**
  * Handlers that return a promise: when it rejects (or an `async` handler throws), the
@@ -32,6 +38,7 @@ export interface AsyncHandlersOptions {
  * app.get('/user/:id', async (req, res) => { res.json(await db.find(req.params.id)) })
  */
 export function asyncHandlersPlugin (options: AsyncHandlersOptions = {}): Plugin {
+  checkOptions(ASYNC_HANDLERS_OPTIONS, options)
   const everywhere = options.everywhere !== false
   return definePlugin({
     name: PLUGIN_NAME,

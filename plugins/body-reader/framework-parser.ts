@@ -5,6 +5,7 @@ import { definePlugin, type Plugin } from '../../kernel'
 import { FRAMEWORK_FLAVOR, type BodyFlavor } from './flavors'
 import type { BodyParserHandler } from './create-parser'
 import { bodyPolicy } from './policy'
+import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
 
 /**
  * Reports what body-parser 1 finds deprecated in the options under its name, as Express 4 (whose
@@ -21,8 +22,11 @@ export interface FrameworkParser<O> {
   name: string
   /** Express 4's `express[member](options)`: a parser of the framework flavor. */
   parse: (options?: O) => BodyParserHandler
-  /** The plugin adding the parser to the framework as `framework[member]`, following that framework's body policy. */
-  plugin: () => Plugin
+  /**
+   * The plugin adding the parser to the framework as `framework[member]`, following that
+   * framework's body policy. Takes no options (the parser does): any is a `RST_PLUGIN_OPTIONS` error.
+   */
+  plugin: (options?: NoOptions) => Plugin
 }
 
 /**
@@ -45,21 +49,25 @@ export function frameworkParser<O> (
     return create(options, FRAMEWORK_FLAVOR)
   }
   Object.defineProperty(parse, 'name', { configurable: true, value: member })
+  const description = describeOptions(`body${member[0].toUpperCase()}${member.slice(1)}Plugin`)
   return {
     name,
     parse,
-    plugin: () => definePlugin({
-      name,
-      apply ({ framework }) {
-        const flavor: BodyFlavor = Object.freeze({ ...FRAMEWORK_FLAVOR, policy: bodyPolicy.of(framework) })
-        const frameworkParse = function (options?: O): BodyParserHandler {
-          const notice = deprecated?.(options)
-          if (notice !== undefined) deprecate(notice)
-          return create(options, flavor)
+    plugin: function plugin (options?: NoOptions): Plugin {
+      checkOptions(description, options)
+      return definePlugin({
+        name,
+        apply ({ framework }) {
+          const flavor: BodyFlavor = Object.freeze({ ...FRAMEWORK_FLAVOR, policy: bodyPolicy.of(framework) })
+          const frameworkParse = function (options?: O): BodyParserHandler {
+            const notice = deprecated?.(options)
+            if (notice !== undefined) deprecate(notice)
+            return create(options, flavor)
+          }
+          Object.defineProperty(frameworkParse, 'name', { configurable: true, value: member })
+          ;(framework as unknown as Record<ParserMember, unknown>)[member] = frameworkParse
         }
-        Object.defineProperty(frameworkParse, 'name', { configurable: true, value: member })
-        ;(framework as unknown as Record<ParserMember, unknown>)[member] = frameworkParse
-      }
-    })
+      })
+    }
   }
 }

@@ -2,6 +2,7 @@
 import { definePlugin, type Plugin } from '../../kernel'
 import { callbackOnError } from './listen'
 import { defineRouter } from './router'
+import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
 
 export const PLUGIN_NAME = 'express5-application'
 
@@ -10,7 +11,8 @@ export const PLUGIN_NAME = 'express5-application'
  * read) rather than an error; `app.listen(…, callback)` calls the callback once, with the error
  * when the server fails to listen; `app.del` (Express 3's name of `app.delete`) is gone.
  */
-export function express5ApplicationPlugin (): Plugin {
+export function express5ApplicationPlugin (options?: NoOptions): Plugin {
+  checkOptions(describeOptions('express5ApplicationPlugin'), options)
   return definePlugin({
     name: PLUGIN_NAME,
     apply ({ hooks }) {

@@ -1,6 +1,7 @@
 // The express5-body plugin: framework.json, .raw, .text and .urlencoded as Express 5 has them, body-parser 2's.
 import { definePlugin, type Plugin } from '../../kernel'
 import parser = require('../parser')
+import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
 
 export const PLUGIN_NAME = 'express5-body'
 
@@ -9,7 +10,8 @@ export const PLUGIN_NAME = 'express5-body'
  * stays `undefined` unless a parser reads the body, `urlencoded` parses with `extended: false`
  * by default, a body something else already read is skipped, and brotli bodies are inflated.
  */
-export function express5BodyPlugin (): Plugin {
+export function express5BodyPlugin (options?: NoOptions): Plugin {
+  checkOptions(describeOptions('express5BodyPlugin'), options)
   return definePlugin({
     name: PLUGIN_NAME,
     apply ({ framework }) {

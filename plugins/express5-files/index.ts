@@ -3,6 +3,7 @@ import { definePlugin, type Plugin } from '../../kernel'
 import { PLUGIN_NAME as FILE_TRANSFER, fileTransferPolicy } from '../file-transfer'
 import { DEFAULT_MEDIA_TYPE, mime } from '../shared/mime-3'
 import { attachmentDisposition } from '../shared/content-disposition-2'
+import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
 
 export const PLUGIN_NAME = 'express5-files'
 
@@ -18,7 +19,8 @@ export function fileContentType (file: string): string {
  * res.download send an ETag as the app's `etag` setting says, and Express 4's `res.sendfile` is
  * gone.
  */
-export function express5FilesPlugin (): Plugin {
+export function express5FilesPlugin (options?: NoOptions): Plugin {
+  checkOptions(describeOptions('express5FilesPlugin'), options)
   return definePlugin({
     name: PLUGIN_NAME,
     dependencies: [FILE_TRANSFER],

@@ -6,6 +6,7 @@ import { host, hostname } from './host'
 import { fresh, stale } from './freshness'
 import { query } from './query'
 import { compileQueryParser, QUERY_PARSER_DEFAULT } from './query-parser'
+import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
 
 export { compileQueryParser, QUERY_PARSER_DEFAULT, type QueryParser } from './query-parser'
 export { isFresh } from './freshness'
@@ -33,7 +34,8 @@ const changed: Decorations<Request> = {
  * @example
  * createFramework({ plugins: [requestPlugin(), express5RequestPlugin()] })
  */
-export function express5RequestPlugin (): Plugin {
+export function express5RequestPlugin (options?: NoOptions): Plugin {
+  checkOptions(describeOptions('express5RequestPlugin'), options)
   return definePlugin({
     name: PLUGIN_NAME,
     dependencies: [REQUEST],

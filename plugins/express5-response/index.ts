@@ -10,6 +10,7 @@ import { links } from './links'
 import { location, redirect } from './redirect'
 import { clearCookie, vary } from './cookie'
 import { attachment } from './attachment'
+import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
 
 export { mime, contentTypeOf } from '../shared/mime-3'
 
@@ -44,7 +45,8 @@ const changed: Decorations<Response> = withAliases({
  * @example
  * createFramework({ plugins: [requestPlugin(), responsePlugin(), express5RequestPlugin(), express5ResponsePlugin()] })
  */
-export function express5ResponsePlugin (): Plugin {
+export function express5ResponsePlugin (options?: NoOptions): Plugin {
+  checkOptions(describeOptions('express5ResponsePlugin'), options)
   return definePlugin({
     name: PLUGIN_NAME,
     dependencies: [RESPONSE, REQUEST],

@@ -3,6 +3,7 @@ import { definePlugin, HELPERS, type Plugin } from '../../kernel'
 import { Router } from './router'
 import { Route } from './route'
 import type { RouterConstructor, RouterOptions } from './types'
+import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
 
 export const PLUGIN_NAME = 'express5-routing'
 
@@ -45,7 +46,8 @@ function frameworkRouter (framework: object): RouterConstructor {
  * it handles by its own rules and running its handlers with its own framework's request and
  * response helpers.
  */
-export function express5RoutingPlugin (): Plugin {
+export function express5RoutingPlugin (options?: NoOptions): Plugin {
+  checkOptions(describeOptions('express5RoutingPlugin'), options)
   return definePlugin({
     name: PLUGIN_NAME,
     apply ({ framework }) {

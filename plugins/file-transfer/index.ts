@@ -5,6 +5,7 @@ import { createDownload } from './download'
 import { createSendfileDeprecated } from './sendfile-legacy'
 import { fileTransferPolicy } from './policy'
 import './types'
+import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
 
 export const PLUGIN_NAME = 'file-transfer'
 
@@ -12,7 +13,8 @@ export const PLUGIN_NAME = 'file-transfer'
  * Adds res.sendFile, res.download and res.sendfile to the framework's response prototype. They
  * follow the framework's {@link fileTransferPolicy}, read on each call.
  */
-export function fileTransferPlugin () {
+export function fileTransferPlugin (options?: NoOptions) {
+  checkOptions(describeOptions('fileTransferPlugin'), options)
   return definePlugin({
     name: PLUGIN_NAME,
     apply ({ decorateResponse, framework }) {

@@ -3,8 +3,16 @@ import { definePlugin, type Application, type Plugin } from '../../kernel'
 import type { Server } from 'net'
 import { makeShutdownable, resolveOptions } from './shutdownable'
 import type { GracefulShutdownOptions, ShutdownOptions, ShutdownableServer } from './types'
+import { checkOptions, describeOptions } from '../shared/options'
 
 export const PLUGIN_NAME = 'graceful-shutdown'
+
+/** The options of `gracefulShutdownPlugin`, as it checks them and docs/reference.md lists them. */
+export const GRACEFUL_SHUTDOWN_OPTIONS = describeOptions('gracefulShutdownPlugin', [
+  { name: 'timeout', type: ['number'], default: '10000', effect: 'milliseconds in-flight requests get to finish once a shutdown starts; what is still open then is destroyed (`Infinity` waits for ever); `app.close(options)` and `server.shutdown(options)` may give their own' },
+  { name: 'duringShutdown', type: ["'serve'", "'reject'"], default: "'serve'", effect: "requests arriving on open connections during a shutdown are served as usual, or with `'reject'` answered 503 without reaching the app" },
+  { name: 'signals', type: ['boolean', 'string[]'], default: 'false', effect: '`true` (SIGTERM and SIGINT) or a list of signals: shut down on the signal, then raise it again if nothing else listens to it; a second signal ends the process at once' }
+])
 
 /** The servers each app created with `app.listen` and that are not closed yet. */
 const serversOf = new WeakMap<Application, Set<ShutdownableServer>>()
@@ -28,6 +36,7 @@ const serversOf = new WeakMap<Application, Set<ShutdownableServer>>()
  * // later: await app.close({ timeout: 5000 })
  */
 export function gracefulShutdownPlugin (options: GracefulShutdownOptions = {}): Plugin {
+  checkOptions(GRACEFUL_SHUTDOWN_OPTIONS, options)
   const resolved = resolveOptions(options)
   return definePlugin({
     name: PLUGIN_NAME,

@@ -8,7 +8,7 @@ import { dropPrototypeKeys } from './drop-prototype-keys'
 import { resolveHardenedOptions, type HardenedOptions } from './options'
 
 export { dropPrototypeKeys, PROTOTYPE_KEYS } from './drop-prototype-keys'
-export { resolveHardenedOptions, DEFAULT_BODY_IDLE_TIMEOUT, type HardenedOptions, type ResolvedHardenedOptions } from './options'
+export { resolveHardenedOptions, DEFAULT_BODY_IDLE_TIMEOUT, HARDENED_OPTIONS, type HardenedOptions, type ResolvedHardenedOptions } from './options'
 
 export const PLUGIN_NAME = 'hardened'
 

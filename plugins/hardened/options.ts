@@ -1,5 +1,7 @@
 // The options of the hardened plugin: one switch per protection, every one on unless turned off.
+import { ErrorCode } from '../../kernel'
 import type { SymlinkPolicy } from '../file-transfer'
+import { checkOptions, describeOptions } from '../shared/options'
 
 /** Options of `hardenedPlugin(options)`. Each protection is on by default; name it to turn it off or tune it. */
 export interface HardenedOptions {
@@ -50,21 +52,31 @@ export interface ResolvedHardenedOptions {
 /** The default idle time allowed to a request body, in milliseconds. */
 export const DEFAULT_BODY_IDLE_TIMEOUT = 5000
 
+/** The options of `hardenedPlugin`, as it checks them and docs/reference.md lists them. */
+export const HARDENED_OPTIONS = describeOptions('hardenedPlugin', [
+  { name: 'confineDownloads', type: ['boolean'], default: 'true', effect: '`res.download` without `root` refuses a path with a `..` segment (403) before resolving it, as `res.sendFile` does' },
+  { name: 'symlinks', type: ["'inside-root'", "'follow'"], default: "'inside-root'", effect: "with a root (`static`, `sendFile`/`download` with `root`), a file whose real path leaves the root through a symbolic link is refused (403); `'follow'` follows links as Express 4 does; a transfer's own `symlinks` wins" },
+  { name: 'dotDirectories', type: ['boolean'], default: 'true', effect: "a folder starting with a dot anywhere in the path (`/.git/config`) is a dotfile: transfers that set neither `dotfiles` nor `hidden` use `dotfiles: 'ignore'` (404)" },
+  { name: 'dropPrototypeKeys', type: ['boolean'], default: 'true', effect: '`__proto__`, `constructor` and `prototype` keys are dropped, at any depth, from parsed JSON and urlencoded bodies and from `req.query`' },
+  { name: 'bodyIdleTimeout', type: ['number', 'false'], default: '5000', effect: `milliseconds a body read by \`framework.json\`/\`.raw\`/\`.text\`/\`.urlencoded\` may send nothing before a 408 (\`${ErrorCode.BODY_TIMEOUT}\`) and a closed connection; 0 or false: node's \`requestTimeout\` only` },
+  { name: 'encodeBackslashes', type: ['boolean'], default: 'true', effect: '`res.location` and `res.redirect` write `\\` as `%5C`, so `/\\evil.example` cannot reach another host' },
+  { name: 'directoryNotFound', type: ['boolean'], default: 'true', effect: 'the `EISDIR` error `res.sendFile` and `res.download` give their callback for a folder has `status` 404, so `next(err)` answers 404, not 500' }
+])
+
 const BOOLEAN_OPTIONS = ['confineDownloads', 'dotDirectories', 'dropPrototypeKeys', 'encodeBackslashes', 'directoryNotFound'] as const
 
-/** Checks and completes the options. @throws TypeError for a value of the wrong type. */
+/**
+ * Checks and completes the options.
+ * @throws PluginError `RST_PLUGIN_OPTIONS` for an unknown option or a value of the wrong type;
+ * TypeError for a negative or infinite `bodyIdleTimeout`.
+ */
 export function resolveHardenedOptions (options: HardenedOptions = {}): ResolvedHardenedOptions {
-  if (options === null || typeof options !== 'object') throw new TypeError('hardenedPlugin options must be an object')
+  checkOptions(HARDENED_OPTIONS, options)
   const flags = {} as Record<typeof BOOLEAN_OPTIONS[number], boolean>
-  for (const name of BOOLEAN_OPTIONS) {
-    const value = options[name]
-    if (value !== undefined && typeof value !== 'boolean') throw new TypeError(`hardenedPlugin option ${name} must be a boolean`)
-    flags[name] = value !== false
-  }
+  for (const name of BOOLEAN_OPTIONS) flags[name] = options[name] !== false
   const symlinks = options.symlinks ?? 'inside-root'
-  if (symlinks !== 'follow' && symlinks !== 'inside-root') throw new TypeError('hardenedPlugin option symlinks must be "follow" or "inside-root"')
   const idle = options.bodyIdleTimeout ?? DEFAULT_BODY_IDLE_TIMEOUT
-  if (idle !== false && (typeof idle !== 'number' || !(idle >= 0) || !Number.isFinite(idle))) {
+  if (idle !== false && (!(idle >= 0) || !Number.isFinite(idle))) {
     throw new TypeError('hardenedPlugin option bodyIdleTimeout must be a number of milliseconds (0 or more) or false')
   }
   return { ...flags, symlinks, bodyIdleTimeout: idle === false ? 0 : idle }

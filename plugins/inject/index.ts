@@ -2,6 +2,7 @@
 import { definePlugin, type Plugin } from '../../kernel'
 import { inject, type RequestListener } from './inject'
 import type { InjectRequest, InjectResponse } from './types'
+import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
 
 export { inject, type RequestListener } from './inject'
 export type { InjectRequest, InjectResponse, InjectHeaderValue } from './types'
@@ -22,7 +23,8 @@ declare module '../../kernel/types' {
 }
 
 /** Adds `app.inject(request)`: in-process requests for tests, scripts and tools. */
-export function injectPlugin (): Plugin {
+export function injectPlugin (options?: NoOptions): Plugin {
+  checkOptions(describeOptions('injectPlugin'), options)
   return definePlugin({
     name: PLUGIN_NAME,
     apply ({ decorateApplication }) {

@@ -2,6 +2,7 @@
 import { definePlugin, type Plugin } from '../../kernel'
 import { logger } from './logger'
 import type { Logger } from './types'
+import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
 
 export const PLUGIN_NAME = 'logger'
 
@@ -23,7 +24,8 @@ declare module '../../kernel/framework' {
  * const framework = createFramework({ plugins: [loggerPlugin()] })
  * framework().use(framework.logger!('tiny'))
  */
-export function loggerPlugin (): Plugin {
+export function loggerPlugin (options?: NoOptions): Plugin {
+  checkOptions(describeOptions('loggerPlugin'), options)
   return definePlugin({
     name: PLUGIN_NAME,
     apply ({ framework }) {

@@ -6,6 +6,7 @@ import { appCreated, appCreating, querySettingSet, watchQuery } from './settings
 import { callerOutsideFramework, formatCallSite } from './call-site'
 import { implicitExtended, migrationReport } from './report'
 import type { MigrationReport } from './types'
+import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
 
 export type { MigrationReport, PathFinding, CallFinding, SettingFinding } from './types'
 export { formatMigrationReport } from './format'
@@ -99,7 +100,8 @@ function watchUrlencoded (framework: object): void {
  * @example
  * const framework = createFramework({ plugins: [express.plugins, migrationReportPlugin()] })
  */
-export function migrationReportPlugin (): Plugin {
+export function migrationReportPlugin (options?: NoOptions): Plugin {
+  checkOptions(describeOptions('migrationReportPlugin'), options)
   return definePlugin({
     name: PLUGIN_NAME,
     apply ({ hooks, framework, decorateApplication }) {

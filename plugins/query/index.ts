@@ -4,6 +4,7 @@ import { ownSettings } from '../shared/settings'
 import { compileQueryParser } from './compile-query-parser'
 import { query, queryLayer } from './query-middleware'
 import { queryPolicy } from './policy'
+import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
 
 export { compileQueryParser } from './compile-query-parser'
 export { query, type QueryMiddleware } from './query-middleware'
@@ -34,7 +35,8 @@ declare module '../../kernel/framework' {
  * @example
  * createFramework({ plugins: [queryPlugin(), requestPlugin()] })
  */
-export function queryPlugin (): Plugin {
+export function queryPlugin (options?: NoOptions): Plugin {
+  checkOptions(describeOptions('queryPlugin'), options)
   return definePlugin({
     name: PLUGIN_NAME,
     apply ({ hooks, framework }) {

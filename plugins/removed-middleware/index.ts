@@ -1,5 +1,6 @@
 // Express 4's getters for the Connect 2 middleware it stopped bundling: reading one throws a clear error.
 import { definePlugin } from '../../kernel'
+import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
 
 const PLUGIN_NAME = 'removed-middleware'
 
@@ -11,7 +12,8 @@ export const REMOVED_MIDDLEWARE: readonly string[] = Object.freeze([
 ])
 
 /** Defines a throwing getter on the framework for each removed middleware name not provided by another plugin. */
-export function removedMiddlewarePlugin () {
+export function removedMiddlewarePlugin (options?: NoOptions) {
+  checkOptions(describeOptions('removedMiddlewarePlugin'), options)
   return definePlugin({
     name: PLUGIN_NAME,
     apply ({ framework }) {

@@ -13,6 +13,7 @@ import { hostname, host, subdomains } from './hostname'
 import { fresh, stale } from './freshness'
 import { path } from './path'
 import { xhr } from './xhr'
+import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
 
 export type { RangeOptions, TrustFunction } from './types'
 export { compileTrust } from './trust-proxy'
@@ -62,7 +63,8 @@ const helpers: Decorations<Request> = {
  * @example
  * createFramework({ plugins: [queryPlugin(), requestPlugin()] })
  */
-export function requestPlugin (): Plugin {
+export function requestPlugin (options?: NoOptions): Plugin {
+  checkOptions(describeOptions('requestPlugin'), options)
   return definePlugin({
     name: PLUGIN_NAME,
     apply ({ hooks, decorateRequest }) {

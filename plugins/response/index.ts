@@ -16,6 +16,7 @@ import { send } from './send'
 import { json, jsonp } from './json'
 import { compileETag } from './etag-setting'
 import { ownSettings } from '../shared/settings'
+import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
 
 export type { CookieOptions, FormatHandlers, FormatCallback, ETagFunction } from './types'
 export { compileETag } from './etag-setting'
@@ -60,7 +61,8 @@ const helpers: Decorations<Response> = withAliases({
  * @example
  * createFramework({ plugins: [requestPlugin(), responsePlugin()] })
  */
-export function responsePlugin (): Plugin {
+export function responsePlugin (options?: NoOptions): Plugin {
+  checkOptions(describeOptions('responsePlugin'), options)
   return definePlugin({
     name: PLUGIN_NAME,
     dependencies: ['request'],

@@ -3,6 +3,7 @@ import { definePlugin, type Plugin } from '../../kernel'
 import { recordLayer, recordSubApp } from './registry'
 import { listRoutes, type RouteInfo } from './list-routes'
 import { makeNameable } from './route-name'
+import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
 
 export { listRoutes, type RouteInfo } from './list-routes'
 export { routeName } from './route-name'
@@ -35,7 +36,8 @@ declare module '../../kernel/router/route' {
  * Route listing, fed by the kernel's `layerAdded` and `mount` hooks: `app.routes()`,
  * `listRoutes(appOrRouter)` and `route.name(name)`.
  */
-export function routeListPlugin (): Plugin {
+export function routeListPlugin (options?: NoOptions): Plugin {
+  checkOptions(describeOptions('routeListPlugin'), options)
   return definePlugin({
     name: PLUGIN_NAME,
     apply ({ hooks, decorateApplication }) {

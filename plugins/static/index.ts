@@ -3,6 +3,7 @@ import { definePlugin } from '../../kernel'
 import { PLUGIN_NAME as FILE_TRANSFER, fileTransferPolicy, mime } from '../file-transfer'
 import { serveStatic } from './serve-static'
 import type { StaticFactory } from './types'
+import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
 
 export const PLUGIN_NAME = 'static'
 
@@ -10,7 +11,8 @@ export const PLUGIN_NAME = 'static'
  * Adds `framework.static(root, options)` and `framework.static.mime`. The framework's
  * file-transfer policy gives the `dotfiles` and `symlinks` options their defaults.
  */
-export function staticPlugin () {
+export function staticPlugin (options?: NoOptions) {
+  checkOptions(describeOptions('staticPlugin'), options)
   return definePlugin({
     name: PLUGIN_NAME,
     dependencies: [FILE_TRANSFER],

@@ -8,6 +8,7 @@ import { createViewClass } from './view'
 import { loadEngine } from './load-engine'
 import { getViewHooks } from './view-hooks'
 import './types'
+import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
 
 export const PLUGIN_NAME = 'views'
 
@@ -18,7 +19,8 @@ export const STAGE_DEFAULT_ENGINE_LOADER = 100
  * Adds app.engine, app.render and res.render, and the `view`, `views` and (in production)
  * `view cache` settings of every app.
  */
-export function viewsPlugin () {
+export function viewsPlugin (options?: NoOptions) {
+  checkOptions(describeOptions('viewsPlugin'), options)
   return definePlugin({
     name: PLUGIN_NAME,
     apply ({ hooks, framework, decorateApplication, decorateResponse }) {

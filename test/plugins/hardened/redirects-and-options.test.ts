@@ -79,10 +79,12 @@ describe('hardened: options', () => {
   })
 
   it('refuses values of the wrong type when the plugin is made', () => {
-    assert.throws(() => hardenedPlugin({ symlinks: 'never' as 'follow' }), /symlinks must be "follow" or "inside-root"/)
+    const options = { code: 'RST_PLUGIN_OPTIONS' }
+    assert.throws(() => hardenedPlugin({ symlinks: 'never' as 'follow' }), { ...options, message: /`symlinks` must be 'inside-root' or 'follow'/ })
     assert.throws(() => hardenedPlugin({ bodyIdleTimeout: -1 }), /bodyIdleTimeout/)
-    assert.throws(() => hardenedPlugin({ bodyIdleTimeout: '5s' as unknown as number }), /bodyIdleTimeout/)
-    assert.throws(() => hardenedPlugin({ confineDownloads: 'yes' as unknown as boolean }), /confineDownloads must be a boolean/)
+    assert.throws(() => hardenedPlugin({ bodyIdleTimeout: Infinity }), /bodyIdleTimeout/)
+    assert.throws(() => hardenedPlugin({ bodyIdleTimeout: '5s' as unknown as number }), { ...options, message: /`bodyIdleTimeout` must be a number or false/ })
+    assert.throws(() => hardenedPlugin({ confineDownloads: 'yes' as unknown as boolean }), { ...options, message: /`confineDownloads` must be a boolean/ })
   })
 
   it('changes only the framework it is part of', async () => {

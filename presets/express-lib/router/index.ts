@@ -1,5 +1,6 @@
-// `express/lib/router`: the function every router inherits from (its own methods are the routers'
-// methods, so patching `Router.prototype.constructor.param` patches `param` of every router).
-import { routerPrototype } from '../../../kernel'
+// `express/lib/router`: `express.Router`, the function every router of the framework inherits from
+// (its own methods are the routers' methods, so patching `Router.prototype.constructor.param`
+// patches `param` of every router).
+import framework = require('../../default')
 
-export = routerPrototype
+export = framework.Router

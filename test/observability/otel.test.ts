@@ -26,7 +26,7 @@ interface Recorded { lines: string[], spans: RecordedSpan[] }
 /** Runs the runner in the form's folder (a process of its own: the agent is set up before the framework is required). */
 function record (form: Form, app: AppName): Promise<Recorded> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [RUNNER, form.module, APPS[app]], { cwd: form.dir, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [RUNNER, form.module, APPS[app], String(form.major)], { cwd: form.dir, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk })

@@ -17,6 +17,7 @@ import type { Application, HandlerArgument, HandlerRegistrar, Named, OtherMethod
 import { DISPATCHES } from '../symbols'
 import { reporter } from '../deprecate'
 import type { RouteParameters } from './route-parameters'
+import { traceLayer, tracingLayers } from '../internal/tracing'
 
 /** Reports the deprecated forms of router.param at the user's call, those of app.param included (see appParam). */
 const deprecate = reporter()
@@ -224,6 +225,8 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   const stack = self.stack
   const cursor = matcherOf(self).cursor(stack)
   const pass = new Pass(self, req, res, out)
+  // Whether to publish the layers' runs (docs/tracing.md): asked once per pass.
+  const traced = tracingLayers()
   let idx = 0
   let sync = 0
   req.next = next
@@ -285,7 +288,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
     const layerPath = layer.path!
     if (self.process_params === processParams && !hasParamCallbacks(self.params, layer.keys)) {
       // No param callback to run: go on at once, without the continuation closure.
-      if (route) runRoute(layer, route, methodName, req, res, next)
+      if (route) runRoute(layer, route, methodName, req, res, next, traced)
       else trimPrefix(layer, layerError, layerPath, path)
       sync = 0
       return
@@ -294,7 +297,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
     const matchedRoute = route
     self.process_params(matched, pass.paramcalled ??= {}, req, res, function afterParams (perr?: unknown) {
       if (perr) next(layerError || perr)
-      else if (matchedRoute) matched.handle_request(req, res, next)
+      else if (matchedRoute) runRoute(matched, matchedRoute, undefined, req, res, next, traced)
       else trimPrefix(matched, layerError, layerPath, path)
       sync = 0
     })
@@ -303,6 +306,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   function trimPrefix (layer: Layer, layerError: unknown, layerPath: string, path: string): void {
     // Express 4 mounts middleware where its match ends a segment, or before a dot.
     if (!pass.enter(req, layerPath, path, true)) next(layerError)
+    else if (traced) traceLayer(layer, req, res, layerError, next, (n) => layerError ? layer.handle_error(layerError, req, res, n) : layer.handle_request(req, res, n))
     else if (layerError) layer.handle_error(layerError, req, res, next)
     else layer.handle_request(req, res, next)
   }
@@ -326,9 +330,10 @@ function servesNot (route: Route, methodName: string): boolean {
  * Runs a matched route. A route whose one handler serves the request's method (`app.get(path, fn)`)
  * has that handler run at once, while the layer's handle, its `handle_request` and the route's
  * `dispatch` are the kernel's own: the route's dispatch would only hand its `next` on, and the
- * router's `next` reads 'route' as it does.
+ * router's `next` reads 'route' as it does. Traced, it runs within a `ristretto.handler` call.
  */
-function runRoute (layer: Layer, route: Route, methodName: string | undefined, req: any, res: any, next: Next): void {
+function runRoute (layer: Layer, route: Route, methodName: string | undefined, req: any, res: any, next: Next, traced: boolean): void {
+  if (traced) return traceLayer(layer, req, res, undefined, next, (n) => runRoute(layer, route, methodName, req, res, n, false))
   const only = route.stack.length === 1 ? route.stack[0] : undefined
   if (only != null && methodName !== undefined && (only.method === undefined || only.method === methodName) &&
     (layer.handle as { [DISPATCHES]?: Route })[DISPATCHES] === route && layer.handle_request === layerHandleRequest &&

@@ -1,6 +1,6 @@
 // The kernel's diagnostics_channel tracing: request handling, the layers of a router's stack and errors (docs/tracing.md).
 import dc from 'diagnostics_channel'
-import { addedPath, type Layer } from '../router/layer'
+import type { Layer } from '../router/layer'
 
 type Next = (err?: unknown) => void
 type Channel<C extends object> = dc.TracingChannel<unknown, C>
@@ -35,13 +35,16 @@ export type LayerType = 'middleware' | 'router' | 'request_handler'
  * `error` what the layer passed to `next`.
  */
 export interface LayerTraceContext {
-  req: any, res: any, layer: Layer, name: string, type: LayerType
+  req: any, res: any, layer: TracedLayer, name: string, type: LayerType
   path: unknown, route: unknown, matchedPath: string | undefined, baseUrl: string
   incomingError?: unknown, error?: unknown
 }
 
+/** A layer as tracing reads it: the kernel's, or express5-routing's (router 2's). */
+export type TracedLayer = Pick<Layer, 'handle' | 'name'> & { route?: { path: unknown } | undefined }
+
 /** What `ristretto.error` gives a subscriber: an error an error handler is given (`layer`), or one that reached an app's final handler (`app`). */
-export interface ErrorMessage { req: any, res: any, error: unknown, layer?: Layer, app?: unknown }
+export interface ErrorMessage { req: any, res: any, error: unknown, layer?: TracedLayer, app?: unknown }
 
 export const CHANNELS = Object.freeze({ request: 'ristretto.request', middleware: 'ristretto.middleware', handler: 'ristretto.handler', error: 'ristretto.error' })
 const requests = tracingChannel<RequestTraceContext>(CHANNELS.request)
@@ -90,14 +93,16 @@ export function traceRequest (app: unknown, req: any, res: any, done: Next, run:
 /**
  * A matched layer of a router's stack, traced when its handler is to run (a route's layer, or
  * middleware that takes the request, or its error: `incomingError`); `run` runs it as untraced.
+ * `path`: the path the layer was added with; `matchedPath`: what it matched of the request's.
  */
-export function traceLayer (layer: Layer, req: any, res: any, incomingError: unknown, next: Next, run: (next: Next) => void): void {
+export function traceLayer (layer: TracedLayer, path: unknown, matchedPath: string | undefined, req: any, res: any,
+  incomingError: unknown, next: Next, run: (next: Next) => void): void {
   const route = layer.route
   const arity = layer.handle.length
   if (route === undefined && (incomingError ? arity !== 4 : arity > 3)) return run(next)
   if (incomingError) publishError({ req, res, error: incomingError, layer })
   const type = route !== undefined ? 'request_handler' : layer.name === 'router' ? 'router' : 'middleware'
-  const ctx: LayerTraceContext = { req, res, layer, name: layer.name, type, path: addedPath(layer), route: route?.path, matchedPath: layer.path, baseUrl: req.baseUrl }
+  const ctx: LayerTraceContext = { req, res, layer, name: layer.name, type, path, route: route?.path, matchedPath, baseUrl: req.baseUrl }
   if (incomingError) ctx.incomingError = incomingError
   trace(route !== undefined ? handlers! : middleware!, ctx, next, run)
 }

@@ -1,5 +1,5 @@
 // The layer stack: Express 4's Router, with mounting, params, OPTIONS and error flow.
-import { Layer } from './layer'
+import { Layer, addedPath } from './layer'
 import { getPathname } from '../internal/request-url'
 import { MountPath } from '../internal/mount-path'
 import { fastMatcher } from './matchers/fast'
@@ -306,7 +306,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   function trimPrefix (layer: Layer, layerError: unknown, layerPath: string, path: string): void {
     // Express 4 mounts middleware where its match ends a segment, or before a dot.
     if (!pass.enter(req, layerPath, path, true)) next(layerError)
-    else if (traced) traceLayer(layer, req, res, layerError, next, (n) => layerError ? layer.handle_error(layerError, req, res, n) : layer.handle_request(req, res, n))
+    else if (traced) traceLayer(layer, addedPath(layer), layer.path, req, res, layerError, next, (n) => layerError ? layer.handle_error(layerError, req, res, n) : layer.handle_request(req, res, n))
     else if (layerError) layer.handle_error(layerError, req, res, next)
     else layer.handle_request(req, res, next)
   }
@@ -333,7 +333,7 @@ function servesNot (route: Route, methodName: string): boolean {
  * router's `next` reads 'route' as it does. Traced, it runs within a `ristretto.handler` call.
  */
 function runRoute (layer: Layer, route: Route, methodName: string | undefined, req: any, res: any, next: Next, traced: boolean): void {
-  if (traced) return traceLayer(layer, req, res, undefined, next, (n) => runRoute(layer, route, methodName, req, res, n, false))
+  if (traced) return traceLayer(layer, addedPath(layer), layer.path, req, res, undefined, next, (n) => runRoute(layer, route, methodName, req, res, n, false))
   const only = route.stack.length === 1 ? route.stack[0] : undefined
   if (only != null && methodName !== undefined && (only.method === undefined || only.method === methodName) &&
     (layer.handle as { [DISPATCHES]?: Route })[DISPATCHES] === route && layer.handle_request === layerHandleRequest &&

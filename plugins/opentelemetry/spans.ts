@@ -39,7 +39,8 @@ function describe (ctx: LayerTraceContext, route: string, layerPath: string | un
   }
   if (ctx.type === 'request_handler') {
     return {
-      name: `request handler${ctx.matchedPath ? ` - ${route || layerPath}` : ''}`,
+      // Named by its path where the layer keeps what it matched (Express 4's layers do, router 2's do not).
+      name: `request handler${(ctx.layer as { path?: unknown }).path ? ` - ${route || layerPath}` : ''}`,
       attributes: { 'express.name': (route || layerPath) ?? 'request handler', 'express.type': 'request_handler' }
     }
   }

@@ -69,6 +69,7 @@ export function subscribeSpans (api: Api): void {
     const { name, attributes } = describe(ctx, route, layerPath)
     const rpc = active.getValue(rpcKey) as { type?: string, route?: string } | undefined
     if (rpc?.type === 'http') rpc.route = actual
+    else if (rpc === undefined) nameServerSpan(req, active, actual)
     const run: Run = { span: undefined, parent: active, current: active, ended: true, pathStored, untracked: true, onClose: undefined }
     runs.set(ctx, run)
     if (api.trace.getSpan(active) === undefined) return active
@@ -84,6 +85,24 @@ export function subscribeSpans (api: Api): void {
     }
     run.current = api.trace.setSpan(active, span)
     return run.current
+  }
+
+  /** The span active as each request reached its first layer: the HTTP server span. */
+  const serverSpans = new WeakMap<object, otel.Span | null>()
+
+  /**
+   * Without RPC metadata (an HTTP instrumentation other than OpenTelemetry's: Sentry's), the
+   * route goes on the HTTP server span itself, as OpenTelemetry's puts it once the response
+   * ends: `http.route`, and the name `METHOD route`; and `sentry.segment.name.source` says the
+   * name is a route (Sentry takes a renamed span's name for a custom one otherwise).
+   */
+  function nameServerSpan (req: any, active: otel.Context, route: string | undefined): void {
+    let server = serverSpans.get(req)
+    if (server === undefined) serverSpans.set(req, server = api.trace.getSpan(active) ?? null)
+    if (server === null || route === undefined) return
+    server.setAttribute('http.route', route)
+    server.updateName(`${typeof req.method === 'string' ? req.method : 'GET'} ${route}`)
+    server.setAttribute('sentry.segment.name.source', 'route')
   }
 
   /** `end`: a layer still running once its handler returned ends with the response, unless `next` comes first. */

@@ -154,11 +154,13 @@ export function subscribeSpans (api: Api): void {
 }
 
 /**
- * Subscribes to the layers' channels ({@link subscribeSpans}) once a request comes in with a span
- * active (an HTTP instrumentation's): until then no layer could have a span, and routers run
- * their layers untraced. Watches requests on `ristretto.request` until then.
+ * Subscribes to the layers' channels ({@link subscribeSpans}) now if an SDK's context manager is
+ * registered, else once a request comes in with a span active (an HTTP instrumentation's): until
+ * then no layer could have a span, and routers run their layers untraced. Watches requests on
+ * `ristretto.request` until then.
  */
 export function watchRequests (api: Api): void {
+  if (contextStorage(api) !== undefined) return subscribeSpans(api)
   const requests = dc.tracingChannel<unknown, object>(CHANNELS.request)
   const watch = (): void => {
     if (api.trace.getSpan(api.context.active()) === undefined) return

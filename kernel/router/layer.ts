@@ -64,8 +64,9 @@ function withoutBacktracking (regexp: RegExp, path: PathParams): RegExp {
  */
 export let matcherMemo: { read (layer: unknown): unknown, write (layer: Layer, memo: unknown): void }
 
-/** The path a layer was made with, as given (a private field: tools never see it), for tracing. */
+/** The path a layer was added with, as given (a private field: tools never see it), for tracing; `unsetPath` for `use(fn)`. */
 export let addedPath: (layer: Layer) => PathParams | undefined
+export let unsetPath: (layer: Layer) => void
 
 /**
  * A stack entry. Its own fields (`handle`, `name`, `params`, `path`, `keys`, `regexp`, and
@@ -90,7 +91,7 @@ export class Layer {
   #arityOf: AnyHandler | undefined = undefined
   #arity = 0
   #matcherMemo: unknown = undefined
-  readonly #addedPath: PathParams
+  #addedPath: PathParams | undefined
 
   static {
     matcherMemo = {
@@ -98,6 +99,7 @@ export class Layer {
       write: (layer, memo) => { layer.#matcherMemo = memo }
     }
     addedPath = (layer) => #addedPath in layer ? layer.#addedPath : undefined
+    unsetPath = (layer) => { layer.#addedPath = undefined }
   }
 
   constructor (path: PathParams, options: PathOptions, fn: AnyHandler) {

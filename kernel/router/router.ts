@@ -1,5 +1,5 @@
 // The layer stack: Express 4's Router, with mounting, params, OPTIONS and error flow.
-import { Layer, addedPath } from './layer'
+import { Layer, addedPath, unsetPath } from './layer'
 import { getPathname } from '../internal/request-url'
 import { MountPath } from '../internal/mount-path'
 import { fastMatcher } from './matchers/fast'
@@ -372,6 +372,7 @@ proto.use = function use (this: Router, ...args: unknown[]): Router {
     const options = { sensitive: this.caseSensitive, strict: false, end: false }
     const layer = new Layer(path, options, cb as AnyHandler)
     layer.route = undefined
+    if (path !== args[0]) unsetPath(layer)
     addLayer(this, layer, path, options)
   }
   return this

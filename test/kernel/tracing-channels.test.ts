@@ -100,10 +100,10 @@ describe('the kernel\'s tracing channels', { skip: SKIP }, () => {
   it('a request through middleware to a route: each layer run between start and end, its `next` between asyncStart and asyncEnd', async () => {
     assert.deepEqual(await eventsOf(express4, 'GET', '/users/7'), [
       'request start',
-      'middleware start query middleware path="/" route=undefined matched="" base=""',
-      'middleware asyncStart query middleware path="/" route=undefined matched="" base=""',
-      'middleware start expressInit middleware path="/" route=undefined matched="" base=""',
-      'middleware asyncStart expressInit middleware path="/" route=undefined matched="" base=""',
+      'middleware start query middleware path=undefined route=undefined matched="" base=""',
+      'middleware asyncStart query middleware path=undefined route=undefined matched="" base=""',
+      'middleware start expressInit middleware path=undefined route=undefined matched="" base=""',
+      'middleware asyncStart expressInit middleware path=undefined route=undefined matched="" base=""',
       'middleware start requestId middleware path="/" route=undefined matched="" base=""',
       'middleware asyncStart requestId middleware path="/" route=undefined matched="" base=""',
       'middleware start usersGate middleware path="/users" route=undefined matched="/users" base="/users"',
@@ -114,10 +114,10 @@ describe('the kernel\'s tracing channels', { skip: SKIP }, () => {
       'middleware end usersGate middleware path="/users" route=undefined matched="/users" base="/users"',
       'middleware asyncEnd requestId middleware path="/" route=undefined matched="" base=""',
       'middleware end requestId middleware path="/" route=undefined matched="" base=""',
-      'middleware asyncEnd expressInit middleware path="/" route=undefined matched="" base=""',
-      'middleware end expressInit middleware path="/" route=undefined matched="" base=""',
-      'middleware asyncEnd query middleware path="/" route=undefined matched="" base=""',
-      'middleware end query middleware path="/" route=undefined matched="" base=""',
+      'middleware asyncEnd expressInit middleware path=undefined route=undefined matched="" base=""',
+      'middleware end expressInit middleware path=undefined route=undefined matched="" base=""',
+      'middleware asyncEnd query middleware path=undefined route=undefined matched="" base=""',
+      'middleware end query middleware path=undefined route=undefined matched="" base=""',
       'request end'
     ])
   })

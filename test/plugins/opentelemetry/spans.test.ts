@@ -9,7 +9,7 @@ import assert from 'node:assert/strict'
 import path from 'node:path'
 import { ROOT } from '../../support/built-package'
 import { prepareForms, type Form, type Forms } from '../../observability/forms'
-import { comparable, runForm, type RawSpan } from './support'
+import { comparable, FIXTURES, runForm, type RawSpan } from './support'
 
 interface Recorded { lines: string[], spans: RawSpan[] }
 
@@ -60,6 +60,14 @@ describe('opentelemetry plugin: the spans instrumentation-express records for Ex
     const reference = express5()
     assert.deepEqual(ours.lines, reference.lines)
     assert.equal(ours.spans.length, reference.spans.length)
+    assert.deepEqual(comparable(ours.spans), comparable(reference.spans))
+  })
+
+  it('on `/`: middleware added without a path (Express\'s own first layers, a router\'s `use(fn)`) as express@4 records it', () => {
+    const fixture = path.join(FIXTURES, 'root-app.cjs')
+    const ours = runForm<Recorded>('otel-runner.cjs', forms.get('ristretto'), 'plugin', fixture)
+    const reference = runForm<Recorded>('otel-runner.cjs', forms.get('express@4'), 'express', fixture)
+    assert.deepEqual(ours.lines, ['GET / -> 200', 'GET /nested/1 -> 200'])
     assert.deepEqual(comparable(ours.spans), comparable(reference.spans))
   })
 

@@ -109,6 +109,7 @@ export function subscribeSpans (api: Api): void {
   function returned (ctx: LayerTraceContext): void {
     const run = runs.get(ctx)
     if (run === undefined || run.ended || run.onClose !== undefined) return
+    if (typeof ctx.res?.once !== 'function') return
     const close = run.onClose = () => end(run)
     ctx.res.once('close', close)
   }
@@ -131,7 +132,7 @@ export function subscribeSpans (api: Api): void {
       run.span!.setStatus({ code: api.SpanStatusCode.ERROR, message })
     }
     if (!run.ended) {
-      if (run.onClose !== undefined) ctx.res.removeListener('close', run.onClose)
+      if (run.onClose !== undefined) ctx.res.removeListener?.('close', run.onClose)
       end(run)
     }
     if (!(ctx.req.route && error !== undefined) && run.pathStored) leaveLayer(ctx.req)
@@ -139,15 +140,26 @@ export function subscribeSpans (api: Api): void {
     return parentSpan ? api.trace.setSpan(active, parentSpan) : active
   }
 
+  // A subscriber or a store's transform that throws would take the process down (node rethrows it
+  // on the next tick): whatever goes wrong in recording, the request goes on in the context it had.
+  const safeEnter = (ctx: LayerTraceContext): otel.Context => {
+    try { return enter(ctx) } catch { return api.context.active() }
+  }
+  const safeLeave = (ctx: LayerTraceContext): otel.Context => {
+    try { return leave(ctx) } catch { return api.context.active() }
+  }
+  const safeReturned = (ctx: LayerTraceContext): void => {
+    try { returned(ctx) } catch {}
+  }
   const channels = [CHANNELS.middleware, CHANNELS.handler].map((name) => dc.tracingChannel<unknown, LayerTraceContext>(name))
   const storage = contextStorage(api)
   const subscribers = (storage === undefined
-    ? { start: (ctx: LayerTraceContext) => { enter(ctx) }, end: returned, asyncStart: (ctx: LayerTraceContext) => { leave(ctx) } }
-    : { end: returned }) as dc.TracingChannelSubscribers<LayerTraceContext>
+    ? { start: (ctx: LayerTraceContext) => { safeEnter(ctx) }, end: safeReturned, asyncStart: (ctx: LayerTraceContext) => { safeLeave(ctx) } }
+    : { end: safeReturned }) as dc.TracingChannelSubscribers<LayerTraceContext>
   for (const channel of channels) {
     if (storage !== undefined) {
-      channel.start.bindStore(storage, enter)
-      channel.asyncStart.bindStore(storage, leave)
+      channel.start.bindStore(storage, safeEnter)
+      channel.asyncStart.bindStore(storage, safeLeave)
     }
     channel.subscribe(subscribers)
   }

@@ -1,5 +1,5 @@
 // The kernel's diagnostics_channel tracing: request handling, the layers of a router's stack and errors (docs/tracing.md).
-import dc from 'diagnostics_channel'
+import * as dc from 'diagnostics_channel'
 import type { Layer } from '../router/layer'
 
 type Next = (err?: unknown) => void

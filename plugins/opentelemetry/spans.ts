@@ -1,5 +1,5 @@
 // Spans from the kernel's tracing channels, through @opentelemetry/api: instrumentation-express's spans, names and attributes.
-import dc from 'diagnostics_channel'
+import * as dc from 'diagnostics_channel'
 import { AsyncLocalStorage } from 'async_hooks'
 import type * as otel from '@opentelemetry/api'
 import type { LayerTraceContext, LayerType } from '../../kernel/internal/tracing'

@@ -13,6 +13,7 @@ import type { KernelHooks } from './hooks'
 import type { AppHandling } from './framework'
 import type { Router } from './router/router'
 import type { MethodTable } from './router/route'
+import { traceRequest, tracingRequests } from './internal/tracing'
 
 /** The value of the `X-Powered-By` header: Express's, so responses are byte-for-byte Express 4's. */
 export const POWERED_BY = 'Express'
@@ -111,6 +112,7 @@ export function appHandle (hooks: KernelHooks, handling: Readonly<AppHandling>) 
     const done = callback || finalHandler(req, res, this)
     if (handling.init === 'handle') initRequest(this, req, res)
     const router = this._router
+    if (tracingRequests()) return traceRequest(this, req, res, done, (d) => router ? router.handle(req, res, d) : d())
     if (!router) return done()
     router.handle(req, res, done)
   }

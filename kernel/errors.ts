@@ -22,7 +22,9 @@ export const ErrorCode = Object.freeze({
   /** The request logger could not build or write a line (a warning, `process.emitWarning`). */
   LOGGER_FAILED: 'RST_LOGGER_FAILED',
   /** A body parser's request body sent nothing for longer than its idle timeout (a 408 error). */
-  BODY_TIMEOUT: 'RST_BODY_TIMEOUT'
+  BODY_TIMEOUT: 'RST_BODY_TIMEOUT',
+  /** A plugin was registered without the optional peer dependency it needs installed (the message names it). */
+  PEER_MISSING: 'RST_PEER_MISSING'
 } as const)
 
 /** One of the {@link ErrorCode} values. */

@@ -6,6 +6,7 @@ import parseUrl from 'parseurl'
 import statuses from 'statuses'
 import { kernelOf } from './internal/kernel-of'
 import { htmlDocument } from './html-document'
+import { publishError } from './internal/tracing'
 import type { Application } from './types'
 
 const DOUBLE_SPACE = /\x20{2}/g
@@ -48,6 +49,7 @@ export function finalHandler (req: any, res: any, app: Application) {
   return function done (err?: unknown): void {
     // Nothing left to answer, and no error: a response under way is its handlers' to finish.
     if (!err && headersSent(res)) return
+    if (err) publishError({ req, res, error: err, app })
     const kernel = kernelOf.get(app)
     if (kernel && kernel.hooks.finalHandler.isUsed() && kernel.hooks.finalHandler.call(err, req, res, app) === true) return
 

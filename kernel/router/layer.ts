@@ -64,6 +64,10 @@ function withoutBacktracking (regexp: RegExp, path: PathParams): RegExp {
  */
 export let matcherMemo: { read (layer: unknown): unknown, write (layer: Layer, memo: unknown): void }
 
+/** The path a layer was added with, as given (a private field: tools never see it), for tracing; `unsetPath` for `use(fn)`. */
+export let addedPath: (layer: Layer) => PathParams | undefined
+export let unsetPath: (layer: Layer) => void
+
 /**
  * A stack entry. Its own fields (`handle`, `name`, `params`, `path`, `keys`, `regexp`, and
  * `route` or `method` where Express sets them) are Express 4's, in Express's order: route
@@ -87,17 +91,21 @@ export class Layer {
   #arityOf: AnyHandler | undefined = undefined
   #arity = 0
   #matcherMemo: unknown = undefined
+  #addedPath: PathParams | undefined
 
   static {
     matcherMemo = {
       read: (layer) => typeof layer === 'object' && layer !== null && #matcherMemo in layer ? layer.#matcherMemo : undefined,
       write: (layer, memo) => { layer.#matcherMemo = memo }
     }
+    addedPath = (layer) => #addedPath in layer ? layer.#addedPath : undefined
+    unsetPath = (layer) => { layer.#addedPath = undefined }
   }
 
   constructor (path: PathParams, options: PathOptions, fn: AnyHandler) {
     this.handle = fn
     this.name = fn.name || '<anonymous>'
+    this.#addedPath = path
     this.params = undefined
     this.path = undefined
     const opts = options || {}

@@ -1,5 +1,5 @@
 // The layer stack: Express 4's Router, with mounting, params, OPTIONS and error flow.
-import { Layer } from './layer'
+import { Layer, addedPath, unsetPath } from './layer'
 import { getPathname } from '../internal/request-url'
 import { MountPath } from '../internal/mount-path'
 import { fastMatcher } from './matchers/fast'
@@ -17,6 +17,7 @@ import type { Application, HandlerArgument, HandlerRegistrar, Named, OtherMethod
 import { DISPATCHES } from '../symbols'
 import { reporter } from '../deprecate'
 import type { RouteParameters } from './route-parameters'
+import { traceLayer, tracingLayers } from '../internal/tracing'
 
 /** Reports the deprecated forms of router.param at the user's call, those of app.param included (see appParam). */
 const deprecate = reporter()
@@ -235,6 +236,8 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   const stack = self.stack
   const cursor = matcherOf(self).cursor(stack)
   const pass = new Pass(self, req, res, out)
+  // Whether to publish the layers' runs (docs/tracing.md): asked once per pass.
+  const traced = tracingLayers()
   let idx = 0
   let sync = 0
   req.next = next
@@ -296,7 +299,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
     const layerPath = layer.path!
     if (self.process_params === processParams && !hasParamCallbacks(self.params, layer.keys)) {
       // No param callback to run: go on at once, without the continuation closure.
-      if (route) runRoute(layer, route, methodName, req, res, next)
+      if (route) runRoute(layer, route, methodName, req, res, next, traced)
       else trimPrefix(layer, layerError, layerPath, path)
       sync = 0
       return
@@ -305,7 +308,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
     const matchedRoute = route
     self.process_params(matched, pass.paramcalled ??= {}, req, res, function afterParams (perr?: unknown) {
       if (perr) next(layerError || perr)
-      else if (matchedRoute) matched.handle_request(req, res, next)
+      else if (matchedRoute) runRoute(matched, matchedRoute, undefined, req, res, next, traced)
       else trimPrefix(matched, layerError, layerPath, path)
       sync = 0
     })
@@ -314,6 +317,7 @@ proto.handle = function handle (this: Router, req: any, res: any, out: Next): vo
   function trimPrefix (layer: Layer, layerError: unknown, layerPath: string, path: string): void {
     // Express 4 mounts middleware where its match ends a segment, or before a dot.
     if (!pass.enter(req, layerPath, path, true)) next(layerError)
+    else if (traced) traceLayer(layer, addedPath(layer), layer.path, req, res, layerError, next, (n) => layerError ? layer.handle_error(layerError, req, res, n) : layer.handle_request(req, res, n))
     else if (layerError) layer.handle_error(layerError, req, res, next)
     else layer.handle_request(req, res, next)
   }
@@ -337,9 +341,10 @@ function servesNot (route: Route, methodName: string): boolean {
  * Runs a matched route. A route whose one handler serves the request's method (`app.get(path, fn)`)
  * has that handler run at once, while the layer's handle, its `handle_request` and the route's
  * `dispatch` are the kernel's own: the route's dispatch would only hand its `next` on, and the
- * router's `next` reads 'route' as it does.
+ * router's `next` reads 'route' as it does. Traced, it runs within a `ristretto.handler` call.
  */
-function runRoute (layer: Layer, route: Route, methodName: string | undefined, req: any, res: any, next: Next): void {
+function runRoute (layer: Layer, route: Route, methodName: string | undefined, req: any, res: any, next: Next, traced: boolean): void {
+  if (traced) return traceLayer(layer, addedPath(layer), layer.path, req, res, undefined, next, (n) => runRoute(layer, route, methodName, req, res, n, false))
   const only = route.stack.length === 1 ? route.stack[0] : undefined
   if (only != null && methodName !== undefined && (only.method === undefined || only.method === methodName) &&
     (layer.handle as { [DISPATCHES]?: Route })[DISPATCHES] === route && layer.handle_request === layerHandleRequest &&
@@ -378,6 +383,7 @@ proto.use = function use (this: Router, ...args: unknown[]): Router {
     const options = { sensitive: this.caseSensitive, strict: false, end: false }
     const layer = new Layer(path, options, cb as AnyHandler)
     layer.route = undefined
+    if (path !== args[0]) unsetPath(layer)
     addLayer(this, layer, path, options)
   }
   return this

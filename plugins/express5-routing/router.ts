@@ -10,6 +10,7 @@ import { callbacksOf, mergeParams, processParams, type ParamCalled, type ParamCa
 import { sendOptions } from './options-response'
 import { cursorOf } from './route-index'
 import { MATCHED_ROUTE, noteError, tracing } from './tracing'
+import { traceLayer, tracingLayers } from '../../kernel/internal/tracing'
 import type { Path } from './path-matcher'
 import type { MountedRouter, RouteInfo, Router as RouterType, RouterConstructor, RouterOptions } from './types'
 
@@ -71,6 +72,8 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
   const optionsMethods: string[] | undefined = req.method === 'OPTIONS' ? [] : undefined
   // A router of a framework, taking a request of another's app: its handlers get its framework's helpers.
   const entered = enterHelpers(this, req, res)
+  // Whether to publish the layers' runs on the kernel's channels (docs/tracing.md): asked once per pass.
+  const traced = tracingLayers()
   let idx = 0
   let sync = 0
 
@@ -160,14 +163,14 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
     if (tracing()) req[MATCHED_ROUTE] = match.pattern
     if (!hasParamCallbacks(self.params, match.keys)) {
       // No param callback to run: go on at once, without the continuation closure.
-      if (matchedRoute) runRoute(matched, matchedRoute, methodName, req, res, next)
+      if (matchedRoute) runRoute(matched, matchedRoute, methodName, req, res, next, traced && layerPath)
       else trimPrefix(matched, layerError, layerPath, path)
       sync = 0
       return
     }
     processParams(self.params, match.keys, paramcalled ??= Object.create(null) as Record<string, ParamCalled>, req, res, function afterParams (perr?: unknown) {
       if (perr) next(layerError || perr)
-      else if (matchedRoute) matched.handleRequest(req, res, next)
+      else if (matchedRoute) runRoute(matched, matchedRoute, '', req, res, next, traced && layerPath)
       else trimPrefix(matched, layerError, layerPath, path)
       sync = 0
     }, matched)
@@ -176,6 +179,7 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
   function trimPrefix (layer: Layer, layerError: unknown, layerPath: string, path: string): void {
     // Router 2 mounts middleware where its match ends a segment (not before a dot, as Express 4 does).
     if (!mount.enter(req, layerPath, path, false)) next(layerError)
+    else if (traced) traceLayer(layer, layer.rawPath, layerPath, req, res, layerError, next, (n) => layerError ? layer.handleError(layerError, req, res, n) : layer.handleRequest(req, res, n))
     else if (layerError) layer.handleError(layerError, req, res, next)
     else layer.handleRequest(req, res, next)
   }
@@ -264,9 +268,11 @@ function hasParamCallbacks (params: Record<string, ParamCallback[]>, keys: reado
  * Runs a matched route. A route whose one handler serves the request's method has that handler
  * run at once, while the layer's handle is the one `router.route` made for the route and
  * `handleRequest` and `dispatch` are Layer's and Route's: the route's dispatch would only hand
- * its `next` on, and the router's `next` reads 'route' and 'router' as the route's does.
+ * its `next` on, and the router's `next` reads 'route' and 'router' as the route's does. Traced
+ * (`traced`: the part of the path the layer matched), it runs within a `ristretto.handler` call.
  */
-function runRoute (layer: Layer, route: Route, methodName: string, req: any, res: any, next: Next): void {
+function runRoute (layer: Layer, route: Route, methodName: string, req: any, res: any, next: Next, traced: string | false): void {
+  if (traced !== false) return traceLayer(layer, layer.rawPath, traced, req, res, undefined, next, (n) => runRoute(layer, route, methodName, req, res, n, false))
   const only = route.stack.length === 1 ? route.stack[0] : undefined
   if (only !== undefined && methodName !== '' && (only.method === undefined || only.method === methodName) &&
     (layer.handle as { [DISPATCHES]?: Route })[DISPATCHES] === route && layer.handleRequest === LAYER_HANDLE_REQUEST &&

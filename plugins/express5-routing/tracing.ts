@@ -1,5 +1,5 @@
 // Router 2.3's tracing: handlers, error handlers and param callbacks on the `express.router.request` TracingChannel.
-import dc from 'diagnostics_channel'
+import { isSignal, subscribed, tracingChannel } from '../../kernel/internal/tracing'
 import { isThenable, warnUnlessPromise } from './settle'
 import type { Layer } from './layer'
 
@@ -30,9 +30,7 @@ export interface RouterTraceContext {
 }
 
 /** The channel, where the running node has `diagnostics_channel.tracingChannel` (18.19 and later). */
-const channel = typeof dc.tracingChannel === 'function'
-  ? dc.tracingChannel<unknown, RouterTraceContext>(TRACING_CHANNEL)
-  : undefined
+const channel = tracingChannel<RouterTraceContext>(TRACING_CHANNEL)
 
 /** Where a router keeps, on the request, the pattern of the layer it is running. */
 export const MATCHED_ROUTE: unique symbol = Symbol('express5-routing.matchedRoute')
@@ -43,18 +41,9 @@ export const MATCHED_ROUTE: unique symbol = Symbol('express5-routing.matchedRout
  */
 const REPORTED = Symbol.for('router.tracing.publishedErrors')
 
-/**
- * Whether anyone listens on the channel. Reads each event's channel: `TracingChannel#hasSubscribers`
- * is missing before node 20.13.
- */
+/** Whether anyone listens on the channel. */
 export function tracing (): boolean {
-  return channel !== undefined && (channel.start.hasSubscribers || channel.end.hasSubscribers ||
-    channel.asyncStart.hasSubscribers || channel.asyncEnd.hasSubscribers || channel.error.hasSubscribers)
-}
-
-/** 'route' and 'router' steer routing; they are no errors. */
-function isSignal (err: unknown): boolean {
-  return err === 'route' || err === 'router'
+  return subscribed(channel)
 }
 
 /** Notes an error as reported for its request: true when it is an error and had not been. */

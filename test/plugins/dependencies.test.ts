@@ -214,6 +214,13 @@ const exercises: Record<string, (framework: Framework) => Promise<void>> = {
     await app.close()
     assert.equal(server.listening, false)
   },
+  async opentelemetry (framework) {
+    // No SDK: no span, and the app answers as without the plugin.
+    const app = framework()
+    app.use(function mw (req, res, next) { next() })
+    app.get('/users/:id', (req, res) => { res.end(req.params.id) })
+    await request(app).get('/users/7').expect(200, '7')
+  },
   async hardened (framework) {
     const app = framework()
     app.get('/q', (req, res) => { res.end(JSON.stringify(req.query)) })

@@ -4,10 +4,10 @@ import modern from '../../presets/modern'
 import framework from '../../presets/default'
 
 describe('presets/modern', () => {
-  it('is the default preset\'s plugins, in order, plus async handlers, inject, route listing and hardened', () => {
+  it('is the default preset\'s plugins, in order, plus async handlers, inject, route listing, hardened and opentelemetry', () => {
     const names = framework.plugins.map((p) => p.name)
-    assert.deepEqual(modern.plugins.map((p) => p.name), [...names, 'async-handlers', 'inject', 'route-list', 'hardened'])
-    for (const name of ['async-handlers', 'inject', 'route-list', 'hardened']) assert.equal(names.includes(name), false)
+    assert.deepEqual(modern.plugins.map((p) => p.name), [...names, 'async-handlers', 'inject', 'route-list', 'hardened', 'opentelemetry'])
+    for (const name of ['async-handlers', 'inject', 'route-list', 'hardened', 'opentelemetry']) assert.equal(names.includes(name), false)
   })
 
   it('has the default preset\'s statics', () => {

@@ -2,6 +2,7 @@
 import { definePlugin, ErrorCode, PluginError, type Plugin } from '../../kernel'
 import { watchRequests } from './spans'
 import type * as otel from '@opentelemetry/api'
+import { checkOptions, describeOptions } from '../shared/options'
 
 export const PLUGIN_NAME = 'opentelemetry'
 
@@ -14,6 +15,11 @@ export interface OpenTelemetryOptions {
    */
   required?: boolean
 }
+
+/** What {@link openTelemetryPlugin} accepts (checked at the call; listed in docs/reference.md). */
+export const OPENTELEMETRY_OPTIONS = describeOptions('openTelemetryPlugin', [
+  { name: 'required', type: ['boolean'], default: 'true', effect: 'without `@opentelemetry/api` installed, building the framework throws a `PluginError` naming the package; `false`: the plugin then does nothing (the modern preset\'s)' }
+])
 
 /** `@opentelemetry/api`; when it is not installed, undefined or (`required`) a RST_PEER_MISSING error saying how to install it. */
 function loadApi (required: boolean): typeof otel | undefined {
@@ -47,6 +53,7 @@ let subscribed = false
  * const express = createFramework({ plugins: [...require('ristretto').plugins, openTelemetryPlugin()] })
  */
 export function openTelemetryPlugin (options: OpenTelemetryOptions = {}): Plugin {
+  checkOptions(OPENTELEMETRY_OPTIONS, options)
   const required = options.required !== false
   return definePlugin({
     name: PLUGIN_NAME,

@@ -20,6 +20,7 @@ const INTERFACES: Record<string, { file: string, name: string, minus?: string }>
   hardenedPlugin: { file: 'plugins/hardened/options.ts', name: 'HardenedOptions' },
   gracefulShutdownPlugin: { file: 'plugins/graceful-shutdown/types.ts', name: 'GracefulShutdownOptions' },
   asyncHandlersPlugin: { file: 'plugins/async-handlers/index.ts', name: 'AsyncHandlersOptions' },
+  openTelemetryPlugin: { file: 'plugins/opentelemetry/index.ts', name: 'OpenTelemetryOptions' },
   createFramework: { file: 'kernel/framework.ts', name: 'FrameworkOptions' },
   'createFramework app': { file: 'kernel/framework.ts', name: 'AppHandling' },
   'body parsers': { file: 'plugins/body-reader/options.ts', name: 'BodyParserOptions' },

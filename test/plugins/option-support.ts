@@ -6,6 +6,7 @@ import type { OptionDescription, OptionsDescription } from '../../plugins/shared
 import { HARDENED_OPTIONS } from '../../plugins/hardened'
 import { GRACEFUL_SHUTDOWN_OPTIONS } from '../../plugins/graceful-shutdown'
 import { ASYNC_HANDLERS_OPTIONS } from '../../plugins/async-handlers'
+import { OPENTELEMETRY_OPTIONS } from '../../plugins/opentelemetry'
 
 const PLUGINS_DIR = path.resolve(__dirname, '..', '..', 'plugins')
 
@@ -29,7 +30,7 @@ export function pluginFactories (): Map<string, Factory> {
 }
 
 /** The descriptions of the factories that take options. */
-export const DESCRIBED: readonly OptionsDescription[] = [HARDENED_OPTIONS, GRACEFUL_SHUTDOWN_OPTIONS, ASYNC_HANDLERS_OPTIONS]
+export const DESCRIBED: readonly OptionsDescription[] = [HARDENED_OPTIONS, GRACEFUL_SHUTDOWN_OPTIONS, ASYNC_HANDLERS_OPTIONS, OPENTELEMETRY_OPTIONS]
 
 /** The row a described option has in the reference. */
 export function renderRow (option: OptionDescription): string {

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { prepareForms, type Forms } from '../../observability/forms'
 import { runForm } from './support'
+import { isolatedPackages, unsupportedReason, SENTRY_PACKAGES } from '../../observability/isolated-packages'
 
 interface Transaction {
   name: string
@@ -34,12 +35,15 @@ function errors (record: SentryRecord): unknown[] {
   return record.errors.map((event) => ({ transaction: event.transaction, exception: event.exception.map(({ type, value }) => ({ type, value })) }))
 }
 
-describe('opentelemetry plugin under Sentry 11', () => {
+describe('opentelemetry plugin under Sentry 11', { skip: unsupportedReason(SENTRY_PACKAGES) }, () => {
   let forms: Forms
   let reference: SentryRecord
+  let env: NodeJS.ProcessEnv = {}
+  const run = (form: Parameters<typeof runForm>[1], mode: string): SentryRecord => runForm<SentryRecord>('sentry-runner.cjs', form, mode, undefined, env)
   before(() => {
+    env = { SENTRY_PACKAGES: isolatedPackages(SENTRY_PACKAGES).nodeModules }
     forms = prepareForms()
-    reference = runForm<SentryRecord>('sentry-runner.cjs', forms.get('express@4'), 'express')
+    reference = run(forms.get('express@4'), 'express')
   })
   after(() => { forms.remove() })
 
@@ -51,14 +55,14 @@ describe('opentelemetry plugin under Sentry 11', () => {
   })
 
   it('ristretto with the plugin: the same transactions, names and sources, layer spans and errors', () => {
-    const ours = runForm<SentryRecord>('sentry-runner.cjs', forms.get('ristretto'), 'plugin')
+    const ours = run(forms.get('ristretto'), 'plugin')
     assert.deepEqual(ours.lines, reference.lines)
     assert.deepEqual(transactions(ours), transactions(reference))
     assert.deepEqual(errors(ours), errors(reference))
   })
 
   it('ristretto without the plugin: transactions named by URL only (what the plugin changes)', () => {
-    const bare = runForm<SentryRecord>('sentry-runner.cjs', forms.get('ristretto'), 'preset')
+    const bare = run(forms.get('ristretto'), 'preset')
     assert.ok(bare.transactions.every((t) => t.source === 'url' && t.spans.length === 0))
   })
 })

@@ -23,10 +23,10 @@ export interface RawSpan {
 }
 
 /** Runs a runner script of fixtures/ for a form (in its folder), on an app fixture (the observability one by default): its JSON output. */
-export function runForm<T> (runner: string, form: Form, mode: string, fixture = APP_FIXTURE): T {
+export function runForm<T> (runner: string, form: Form, mode: string, fixture = APP_FIXTURE, env: NodeJS.ProcessEnv = {}): T {
   const module = form.express ? 'express' : form.module
   const r = spawnSync(process.execPath, [path.join(FIXTURES, runner), module, mode, fixture, ROOT], {
-    cwd: form.dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, NODE_ENV: 'test' }
+    cwd: form.dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, NODE_ENV: 'test', ...env }
   })
   assert.equal(r.status, 0, `${form.name} (${mode}): ${r.stderr}`)
   return JSON.parse(r.stdout) as T

@@ -57,11 +57,26 @@ export function openTelemetryPlugin (options: OpenTelemetryOptions = {}): Plugin
   const required = options.required !== false
   return definePlugin({
     name: PLUGIN_NAME,
-    apply () {
-      const api = loadApi(required)
-      if (api === undefined || subscribed) return
-      subscribed = true
-      watchRequests(api)
-    }
+    apply () { subscribe(required) }
   })
+}
+
+/**
+ * What the plugin does, without building a framework: traces the apps of every framework of the
+ * process, the presets' included (`ristretto/presets/express5` as it is). Throws a
+ * RST_PEER_MISSING PluginError without `@opentelemetry/api`.
+ *
+ * @example
+ * require('ristretto/plugins/opentelemetry').traceRequests()
+ */
+export function traceRequests (): void {
+  subscribe(true)
+}
+
+/** Subscribes the process's channels once, whatever the number of frameworks or calls. */
+function subscribe (required: boolean): void {
+  const api = loadApi(required)
+  if (api === undefined || subscribed) return
+  subscribed = true
+  watchRequests(api)
 }

@@ -1,0 +1,249 @@
+// dd-trace (5.132, the line that runs on Node 20) records an app on Ristretto's editions, installed
+// under Express's name, as it records the same app on Express of the same line: the same spans
+// (names, resources, types, services, parents, error flags) with the same tags (http.route,
+// http.status_code, http.method, component, the error's type, message and stack), once ids,
+// times, ports, process ids and file paths are masked. Each form runs in its own process, the
+// tracer set up before the framework is loaded, sending its traces to a fake agent on loopback.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import http from 'node:http'
+import path from 'node:path'
+import { decode } from '@msgpack/msgpack'
+import { prepareForms, APP_FIXTURE, type Forms, type FormName } from './forms'
+
+const RUNNER = path.join(__dirname, 'fixtures', 'datadog-runner.cjs')
+
+/** A span as the v0.4 trace endpoint receives it. */
+interface AgentSpan {
+  trace_id: bigint | number
+  span_id: bigint | number
+  parent_id: bigint | number
+  name: string
+  resource: string
+  service: string
+  type?: string
+  error: number
+  start: bigint | number
+  duration: bigint | number
+  meta?: Record<string, string>
+  metrics?: Record<string, number>
+}
+
+/** A span as compared: what it is and where it sits, with nothing that varies between runs. */
+interface Recorded {
+  name: string
+  resource: string
+  service: string
+  type: string | undefined
+  error: number
+  meta: Record<string, string>
+  metrics: Record<string, number | string>
+  children: Recorded[]
+}
+
+interface Run {
+  lines: string[]
+  /** One tree per trace, in the order the requests were made. */
+  traces: Recorded[]
+  spans: number
+}
+
+/** A fake Datadog agent: accepts what the tracer sends (200, `{}`) and keeps the decoded trace payloads. */
+async function startAgent (): Promise<{ port: number, spans: AgentSpan[], close: () => Promise<void> }> {
+  const spans: AgentSpan[] = []
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const url = (req.url ?? '').split('?')[0]
+      if ((req.method === 'PUT' || req.method === 'POST') && /^\/v0\.[45]\/traces$/.test(url!)) {
+        const payload = decode(Buffer.concat(chunks), { useBigInt64: true }) as AgentSpan[][]
+        for (const trace of payload) spans.push(...trace)
+      }
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end('{}')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  return {
+    port,
+    spans,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    })
+  }
+}
+
+/** The environment of a traced process: the agent's address, and nothing running besides tracing. */
+function tracedEnv (port: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!key.startsWith('DD_') && !key.startsWith('OTEL_') && key !== 'NODE_OPTIONS') env[key] = value
+  }
+  return {
+    ...env,
+    DD_TRACE_AGENT_URL: `http://127.0.0.1:${port}`,
+    DD_TRACE_FLUSH_INTERVAL: '0',
+    DD_INSTRUMENTATION_TELEMETRY_ENABLED: 'false',
+    DD_TELEMETRY_HEARTBEAT_INTERVAL: '3600',
+    DD_REMOTE_CONFIGURATION_ENABLED: 'false',
+    DD_RUNTIME_METRICS_ENABLED: 'false',
+    DD_APPSEC_ENABLED: 'false',
+    DD_IAST_ENABLED: 'false',
+    DD_PROFILING_ENABLED: 'false',
+    DD_DYNAMIC_INSTRUMENTATION_ENABLED: 'false',
+    DD_CRASHTRACKING_ENABLED: 'false',
+    DD_DATA_STREAMS_ENABLED: 'false',
+    DD_TRACE_STATS_COMPUTATION_ENABLED: 'false',
+    DD_TRACE_STARTUP_LOGS: 'false',
+    DD_LLMOBS_ENABLED: 'false'
+  }
+}
+
+/** Masks what varies between runs and machines in a tag's value: ports. */
+function maskText (text: string): string {
+  return text.replace(/(127\.0\.0\.1|localhost):\d+/g, '$1:<port>')
+}
+
+/** The tags compared: every tag, those that vary masked; a stack reduced to its first line (the error as printed). */
+function maskMeta (meta: Record<string, string> = {}): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const key of Object.keys(meta).sort()) {
+    const value = meta[key]!
+    const frame = /^_dd\.code_origin\.frames\.(\d+)\./.exec(key)
+    if (frame) {
+      // A code-origin frame names where the app added the handler; when that is in the app's file
+      // it is compared (file relative to the fixtures), when it lies inside the framework it is not.
+      const file = meta[`_dd.code_origin.frames.${frame[1]}.file`] ?? ''
+      if (path.dirname(file) !== path.dirname(APP_FIXTURE)) out[key] = '<framework frame>'
+      else out[key] = key.endsWith('.file') ? path.basename(value) : value
+    } else if (key === 'runtime-id' || key === '_dd.p.tid' || key === '_dd.tags.process' || key === 'http.useragent' ) {
+      out[key] = '<masked>'
+    } else if (key === 'error.stack') {
+      out[key] = value.split('\n')[0]! + (value.includes('\n    at ') ? ' <frames>' : '')
+    } else {
+      out[key] = maskText(value)
+    }
+  }
+  return out
+}
+
+function maskMetrics (metrics: Record<string, number> = {}): Record<string, number | string> {
+  const out: Record<string, number | string> = {}
+  for (const key of Object.keys(metrics).sort()) {
+    out[key] = key === 'process_id' || key.endsWith('.port') || key.endsWith('_port') ? '<masked>' : metrics[key]!
+  }
+  return out
+}
+
+/** The received spans as trees (children by start, then name and resource), traces by their root's start. */
+function toTrees (spans: AgentSpan[]): Recorded[] {
+  const byId = new Map<bigint, AgentSpan>()
+  for (const span of spans) byId.set(BigInt(span.span_id), span)
+  const children = new Map<bigint, AgentSpan[]>()
+  const roots: AgentSpan[] = []
+  for (const span of spans) {
+    const parent = BigInt(span.parent_id)
+    if (parent === 0n || !byId.has(parent)) roots.push(span)
+    else children.set(parent, [...(children.get(parent) ?? []), span])
+  }
+  const order = (a: AgentSpan, b: AgentSpan): number => {
+    const d = BigInt(a.start) - BigInt(b.start)
+    if (d !== 0n) return d < 0n ? -1 : 1
+    return `${a.name} ${a.resource}` < `${b.name} ${b.resource}` ? -1 : 1
+  }
+  const build = (span: AgentSpan): Recorded => ({
+    name: span.name,
+    resource: maskText(span.resource),
+    service: span.service,
+    type: span.type,
+    error: span.error,
+    meta: maskMeta(span.meta),
+    metrics: maskMetrics(span.metrics),
+    children: (children.get(BigInt(span.span_id)) ?? []).sort(order).map(build)
+  })
+  return roots.sort(order).map(build)
+}
+
+/** Runs the fixture app under dd-trace with `form`'s framework; resolves once the process has ended. */
+async function record (forms: Forms, name: FormName): Promise<Run> {
+  const form = forms.get(name)
+  const agent = await startAgent()
+  try {
+    const child = spawn(process.execPath, [RUNNER, form.module, APP_FIXTURE], { cwd: form.dir, env: tracedEnv(agent.port), stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk })
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk })
+    const timer = setTimeout(() => child.kill(), 60_000)
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    clearTimeout(timer)
+    assert.equal(code, 0, `${name}: exited with ${code}\n${stderr}`)
+    const { lines } = JSON.parse(stdout) as { lines: string[] }
+    return { lines, traces: toTrees(agent.spans), spans: agent.spans.length }
+  } finally {
+    await agent.close()
+  }
+}
+
+/** Names of the spans of a trace, depth first, indented by depth (for a readable first difference). */
+function outline (span: Recorded, depth = 0): string[] {
+  return [`${'  '.repeat(depth)}${span.name} ${span.resource}${span.error ? ' !' : ''}`, ...span.children.flatMap((c) => outline(c, depth + 1))]
+}
+
+let forms: Forms
+const runs = new Map<FormName, Run>()
+
+before(async () => {
+  forms = prepareForms()
+  for (const form of forms.forms) runs.set(form.name, await record(forms, form.name))
+  if (process.env.DATADOG_TEST_DUMP) require('node:fs').writeFileSync(process.env.DATADOG_TEST_DUMP, JSON.stringify(Object.fromEntries(runs), null, 1))
+})
+
+after(() => forms?.remove())
+
+test('Express records one trace per request, with route, middleware and error spans', () => {
+  const run = runs.get('express@4')!
+  assert.equal(run.traces.length, 8)
+  // Server side only (the fixture's own client requests are not traced): 8 request spans and 45
+  // middleware spans. With the client's http, dns and net spans as well the same run gives 70.
+  assert.equal(run.spans, 53)
+  const names = run.traces.map((trace) => `${trace.name} ${trace.resource}`)
+  assert.deepEqual(names, [
+    'express.request GET /users/:id',
+    'express.request GET /items',
+    'express.request POST /items',
+    'express.request GET /orgs/:orgId',
+    'express.request GET /orgs/:orgId/teams/:teamId',
+    'express.request GET /boom',
+    'express.request GET /later',
+    'express.request GET'
+  ])
+})
+
+for (const [edition, express] of [['edition 4', 'express@4'], ['edition 5', 'express@5']] as const) {
+  test(`${edition} is recorded as ${express} is`, () => {
+    const want = runs.get(express)!
+    const got = runs.get(edition)!
+    const counts = [...runs].map(([name, run]) => `${name}: ${run.spans}`).join(', ')
+    assert.deepEqual(got.lines, want.lines)
+    assert.deepEqual(got.traces.map((t) => outline(t)), want.traces.map((t) => outline(t)), `span counts: ${counts}`)
+    assert.deepEqual(got.traces, want.traces)
+    assert.equal(got.spans, want.spans)
+  })
+}
+
+test('Ristretto under its own name is served and traced as an HTTP server', () => {
+  // dd-trace hooks Express's files by package name: under its own name Ristretto is seen only by
+  // the HTTP instrumentation (one span per request). Counted, not compared with Express.
+  for (const name of ['ristretto', 'ristretto/presets/express5'] as const) {
+    const run = runs.get(name)!
+    assert.deepEqual(run.lines, runs.get(name === 'ristretto' ? 'express@4' : 'express@5')!.lines)
+    assert.equal(run.traces.length, 8, name)
+    console.log(`${name}: ${run.spans} spans`)
+  }
+  console.log([...runs].map(([name, run]) => `${name}: ${run.spans}`).join(', '))
+})

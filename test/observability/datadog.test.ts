@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process'
 import http from 'node:http'
 import path from 'node:path'
 import { decode } from '@msgpack/msgpack'
+import { ROOT } from '../support/built-package'
 import { prepareForms, APP_FIXTURE, type Forms, type FormName } from './forms'
 
 const RUNNER = path.join(__dirname, 'fixtures', 'datadog-runner.cjs')
@@ -108,22 +109,23 @@ function maskText (text: string): string {
   return text.replace(/(127\.0\.0\.1|localhost):\d+/g, '$1:<port>')
 }
 
-/** The tags compared: every tag, those that vary masked; a stack reduced to its first line (the error as printed). */
+/**
+ * The tags compared: every tag, those that vary masked; a stack reduced to the error as printed
+ * and the frame that made it (the app's, its file relative to the fixtures), and whether more follow.
+ */
 function maskMeta (meta: Record<string, string> = {}): Record<string, string> {
   const out: Record<string, string> = {}
   for (const key of Object.keys(meta).sort()) {
     const value = meta[key]!
-    const frame = /^_dd\.code_origin\.frames\.(\d+)\./.exec(key)
-    if (frame) {
-      // A code-origin frame names where the app added the handler; when that is in the app's file
-      // it is compared (file relative to the fixtures), when it lies inside the framework it is not.
-      const file = meta[`_dd.code_origin.frames.${frame[1]}.file`] ?? ''
-      if (path.dirname(file) !== path.dirname(APP_FIXTURE)) out[key] = '<framework frame>'
-      else out[key] = key.endsWith('.file') ? path.basename(value) : value
-    } else if (key === 'runtime-id' || key === '_dd.p.tid' || key === '_dd.tags.process' || key === 'http.useragent' ) {
+    if (/^_dd\.code_origin\.frames\.\d+\.file$/.test(key)) {
+      // Where the app added the handler a span names: the fixture's file, compared by its name.
+      out[key] = path.relative(path.dirname(APP_FIXTURE), value)
+    } else if (key === 'runtime-id' || key === '_dd.p.tid' || key === '_dd.tags.process' || key === 'http.useragent') {
       out[key] = '<masked>'
     } else if (key === 'error.stack') {
-      out[key] = value.split('\n')[0]! + (value.includes('\n    at ') ? ' <frames>' : '')
+      const [message, first, ...rest] = value.split('\n')
+      const frame = first === undefined ? '' : first.replace(/\/[^\s():]+/g, (file) => path.relative(path.dirname(APP_FIXTURE), file))
+      out[key] = [message, frame.trim(), rest.length > 0 ? '…' : ''].join(' | ')
     } else {
       out[key] = maskText(value)
     }
@@ -173,7 +175,9 @@ async function record (forms: Forms, name: FormName): Promise<Run> {
   const form = forms.get(name)
   const agent = await startAgent()
   try {
-    const child = spawn(process.execPath, [RUNNER, form.module, APP_FIXTURE], { cwd: form.dir, env: tracedEnv(agent.port), stdio: ['ignore', 'pipe', 'pipe'] })
+    // Run from the project's root, as an app runs from its own: dd-trace tells the app's frames from
+    // its packages' by their path relative to the working directory (under node_modules/ or not).
+    const child = spawn(process.execPath, [RUNNER, form.module, APP_FIXTURE], { cwd: ROOT, env: tracedEnv(agent.port), stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk })

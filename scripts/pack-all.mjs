@@ -4,11 +4,15 @@
 //
 //   npm run pack:all -- OUTDIR [--no-build]
 //
-// An edition carries the same build as `ristretto` (dist/, JavaScript only) and adds no code of
-// its own: its package.json is editions/<line>/package.json with ristretto's dependencies merged
-// in; `index.js` and the `lib/…` files at Express's module paths are generated one-line modules
-// that load the build. `lib/express.js` also names the framework's members on `exports`, as
-// Express's own file does, so that node sees them as named exports of an ES module import.
+// An edition carries the same build as `ristretto` (dist/, JavaScript only): its package.json is
+// editions/<line>/package.json with ristretto's dependencies merged in; its `lib/…` files at
+// Express's module paths are the build's `presets/express-lib` (or `express5-lib`) modules,
+// copied with their relative requires rewritten, and `index.js` loads `lib/express.js`, so that
+// `require('express')` loads Express's module graph. The packages an edition bundles
+// (`edition.packages`: Express 5's `router`) are folders of that build placed in the edition's
+// node_modules/, required by name. `lib/express.js` also names the framework's members on
+// `exports`, as Express's own file does, so that node sees them as named exports of an ES
+// module import.
 // `--no-build` packs the dist/ already built (the tests build it once for the whole run).
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -67,30 +71,83 @@ function copyBuild (dest) {
   })(path.join(root, 'dist'))
 }
 
-/** How `file` requires `target` (both in the package at `dest`): a relative specifier. */
-function specifier (file, target, dest) {
-  const spec = path.relative(path.dirname(file), path.join(dest, target)).split(path.sep).join('/')
+/** How `file` requires `target` (both absolute paths): a relative specifier. */
+function relativeSpecifier (file, target) {
+  const spec = path.relative(path.dirname(file), target).split(path.sep).join('/')
   return spec.startsWith('.') ? spec : './' + spec
 }
 
-/** A module that is another: `module.exports = require(<target, relative to file>)`. */
-function reexport (file, target, dest) {
-  return `'use strict'\n\nmodule.exports = require('${specifier(file, target, dest)}')\n`
+/** The file a relative `require` of the build loads: `<spec>.js`, `<spec>` or `<spec>/index.js`. */
+function resolveBuilt (from, spec) {
+  const target = path.resolve(path.dirname(from), spec)
+  for (const candidate of [target + '.js', target, path.join(target, 'index.js')]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate
+  }
+  throw new Error(`${from}: cannot resolve require('${spec}')`)
 }
 
 /**
- * `lib/express.js`: the framework, with each of its own writable data members assigned to
- * `exports` by name (the same values; the names are what node's CommonJS lexer reads).
+ * An edition's module map: where each built file of its `lib` folder goes (Express's module
+ * paths, `lib/…`, or a package the edition bundles, `node_modules/<name>/…`), and how a copied
+ * file requires another: a file the edition places, by its new path (by package name from
+ * outside that package), any other file of the build, in the edition's own copy of dist/.
  */
-function expressModule (file, entry, dest) {
+function editionLayout (dest, edition) {
+  const libRoot = path.join(root, edition.lib)
+  const packages = Object.entries(edition.packages ?? {}).map(([name, { from, version }]) => ({ name, version, from: path.join(root, from) }))
+  /** Package of a built file, if it belongs to one the edition bundles. */
+  const packageOf = (file) => packages.find((p) => file === p.from || file.startsWith(p.from + path.sep))
+  /** A built file's place in the edition. */
+  const placed = new Map()
+  ;(function walk (dir) {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) walk(full)
+      else if (entry.name.endsWith('.js')) {
+        const pkg = packageOf(full)
+        placed.set(full, pkg
+          ? path.join(dest, 'node_modules', pkg.name, path.relative(pkg.from, full))
+          : path.join(dest, 'lib', path.relative(libRoot, full)))
+      }
+    }
+  })(libRoot)
+  /**
+   * How the file placed at `file` (built from `source`) requires the built file `target`, which
+   * it required as `spec`: as it did when the two keep their relative places.
+   */
+  function requireOf (source, file, spec, target) {
+    const pkg = packageOf(target)
+    if (pkg && pkg !== packageOf(source)) {
+      const sub = path.relative(pkg.from, target).replace(/\.js$/, '').split(path.sep).join('/')
+      return sub === 'index' ? pkg.name : `${pkg.name}/${sub}`
+    }
+    const to = placed.get(target) ?? path.join(dest, path.relative(root, target))
+    const kept = path.resolve(path.dirname(file), spec)
+    if ([kept, kept + '.js', path.join(kept, 'index.js')].includes(to)) return spec
+    return relativeSpecifier(file, to).replace(/(\/index)?\.js$/, '')
+  }
+  return { placed, packages, requireOf }
+}
+
+/** A built module copied to `file`, each relative `require` of it rewritten for its new place. */
+function placeModule (source, file, layout) {
+  return fs.readFileSync(source, 'utf8').replace(/\brequire\("(\.{1,2}\/[^"]*)"\)/g, (_, spec) =>
+    `require(${JSON.stringify(layout.requireOf(source, file, spec, resolveBuilt(source, spec)))})`)
+}
+
+/**
+ * Names of the framework's own writable data members, assigned to `exports` at the end of
+ * `lib/express.js` (the same values; the names are what node's CommonJS lexer reads, so that
+ * `import { Router } from 'express'` works).
+ */
+function namedExports (entry) {
   // The same build, loaded from the project, where its dependencies are installed.
   const framework = createRequire(import.meta.url)(path.join(root, entry))
   const names = Object.keys(framework).filter((name) => {
     const descriptor = Object.getOwnPropertyDescriptor(framework, name)
     return /^[A-Za-z_$][\w$]*$/.test(name) && descriptor.writable === true
   })
-  return `'use strict'\n\nexports = module.exports = require('${specifier(file, entry, dest)}')\n\n` +
-    names.map((name) => `exports.${name} = module.exports.${name}\n`).join('')
+  return '\nexports = module.exports\n' + names.map((name) => `exports.${name} = module.exports.${name}\n`).join('')
 }
 
 for (const line of fs.readdirSync(path.join(root, 'editions')).sort()) {
@@ -105,21 +162,23 @@ for (const line of fs.readdirSync(path.join(root, 'editions')).sort()) {
       if (file !== 'package.json') fs.copyFileSync(path.join(source, file), path.join(dest, file))
     }
     fs.copyFileSync(path.join(root, 'LICENSE'), path.join(dest, 'LICENSE'))
-    fs.writeFileSync(path.join(dest, 'index.js'), reexport(path.join(dest, 'index.js'), 'lib/express.js', dest))
-    const libRoot = path.join(dest, edition.lib)
-    ;(function walk (dir) {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        const full = path.join(dir, entry.name)
-        if (entry.isDirectory()) { walk(full); continue }
-        const file = path.join(dest, 'lib', path.relative(libRoot, full))
-        fs.mkdirSync(path.dirname(file), { recursive: true })
-        const text = entry.name === 'express.js'
-          ? expressModule(file, path.relative(dest, path.join(libRoot, entry.name)), dest)
-          : reexport(file, path.relative(dest, full), dest)
-        fs.writeFileSync(file, text)
-      }
-    })(libRoot)
-    manifest.dependencies = { ...ristretto.dependencies, ...manifest.dependencies }
+    fs.writeFileSync(path.join(dest, 'index.js'), "'use strict'\n\nmodule.exports = require('./lib/express')\n")
+    const layout = editionLayout(dest, edition)
+    for (const [built, file] of layout.placed) {
+      fs.mkdirSync(path.dirname(file), { recursive: true })
+      let text = placeModule(built, file, layout)
+      if (file === path.join(dest, 'lib', 'express.js')) text += namedExports(edition.entry)
+      fs.writeFileSync(file, text)
+    }
+    // Each bundled package: its package.json (name, version, main) and the license.
+    for (const pkg of layout.packages) {
+      const dir = path.join(dest, 'node_modules', pkg.name)
+      const pkgManifest = { name: pkg.name, version: pkg.version, description: `Ristretto's ${pkg.name} ${pkg.version}, bundled with ${manifest.name}`, license: manifest.license, main: 'index.js' }
+      fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkgManifest, null, 2) + '\n')
+      fs.copyFileSync(path.join(root, 'LICENSE'), path.join(dir, 'LICENSE'))
+    }
+    manifest.dependencies = { ...ristretto.dependencies, ...manifest.dependencies, ...Object.fromEntries(layout.packages.map((p) => [p.name, p.version])) }
+    if (layout.packages.length > 0) manifest.bundleDependencies = layout.packages.map((p) => p.name)
     manifest.files = ['index.js', 'lib/', 'dist/']
     fs.writeFileSync(path.join(dest, 'package.json'), JSON.stringify(manifest, null, 2) + '\n')
     tarballs.push(pack(dest))

@@ -1,5 +1,6 @@
 // `express/lib/router/route`: the Route class of every `router.route(path)`.
 import framework = require('../../default')
+import './layer'
 
 const Route = framework.Route
 

@@ -4,7 +4,7 @@ import { EventEmitter } from 'events'
 import { createHooks, type KernelHooks } from './hooks'
 import { resolvePlugins, type Kernel, type Plugin, type PluginOption } from './plugin'
 import { appHandle, applicationPrototype } from './application'
-import { createRouter, type RouterFactory, type RouterOptions } from './router/router'
+import { frameworkRouter, type RouterFactory } from './router/router'
 import { Route } from './router/route'
 import { Layer } from './router/layer'
 import { kernelOf } from './internal/kernel-of'
@@ -41,6 +41,7 @@ export interface Framework extends FrameworkOf<Express, Application, Request, Re
   /**
    * `Router(options)`: a standalone, mountable layer stack. Apps make their router with it too, so
    * a plugin may replace it in its `apply` to give the framework's routers another path syntax.
+   * The kernel's is, as Express 4's, what the framework's routers inherit.
    */
   Router: RouterFactory
   Route: typeof Route
@@ -114,7 +115,7 @@ export function createFramework (options: FrameworkOptions = {}): Framework {
   framework.response = response
   // Requests of the framework's apps, and its routers, name the framework whose helpers they carry.
   for (const proto of [request, response]) Object.defineProperty(proto, HELPERS, { value: framework })
-  framework.Router = function Router (opts?: RouterOptions) { return createRouter(opts, kernel) }
+  framework.Router = frameworkRouter(kernel)
   framework.Route = Route
   framework.Layer = Layer
   Object.defineProperty(framework, 'plugins', { value: Object.freeze(plugins.slice()), enumerable: false })

@@ -88,6 +88,17 @@ export interface RouterFactory {
 export const routerPrototype = function Router (options?: RouterOptions) { return createRouter(options) } as unknown as Router
 
 /**
+ * `framework.Router` of one framework, as Express 4's `express.Router`: the factory of the
+ * framework's routers (with or without `new`) and what each of them inherits (it inherits
+ * {@link routerPrototype}), so a method set on it (a tool wrapping `Router.use`) reaches every
+ * router of the framework, the apps' own included.
+ */
+export function frameworkRouter (kernel: Kernel): RouterFactory {
+  const Router = function Router (options?: RouterOptions) { return Object.setPrototypeOf(createRouter(options, kernel), Router) }
+  return Object.setPrototypeOf(Router, routerPrototype)
+}
+
+/**
  * Creates a router. Callable as middleware; mount it with `app.use(path, router)`.
  * The kernel, when given, receives `layerAdded` events for this router's layers.
  */

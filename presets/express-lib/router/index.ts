@@ -4,6 +4,7 @@
 // layer is registered through (`app.use` and `app.get` call them too): agents that rewrite this
 // file as node loads it (Sentry's) find them here. Each calls the kernel's own method.
 import { routerPrototype } from '../../../kernel'
+import framework = require('../../default')
 import './route'
 import './layer'
 
@@ -21,4 +22,4 @@ proto.route = function route (this: Router, path: unknown): unknown {
   return Reflect.apply(kernelRoute, this, arguments)
 }
 
-export = routerPrototype
+export = framework.Router

@@ -1,0 +1,86 @@
+// OpenTelemetry (instrumentation-express 0.71 and instrumentation-http 0.213, spans kept in memory)
+// records an edition installed under Express's name as it records the real Express of its line:
+// the same spans, kinds, parents, attributes, statuses and exception events for the same requests.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { prepareForms, type Form, type FormName } from './forms'
+
+const RUNNER = path.join(__dirname, 'fixtures', 'otel-runner.cjs')
+
+interface RecordedSpan {
+  name: string
+  kind: number
+  parent: string | null
+  attributes: Record<string, unknown>
+  status: { code: number, message?: string }
+  events: Array<{ name: string, attributes?: Record<string, unknown> }>
+}
+
+interface Recorded { lines: string[], spans: RecordedSpan[] }
+
+/** Runs the runner in the form's folder (a process of its own: the agent is set up before the framework is required). */
+function record (form: Form): Promise<Recorded> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [RUNNER, form.module], { cwd: form.dir, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk })
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk })
+    const timer = setTimeout(() => child.kill(), 60_000)
+    child.on('error', reject)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      if (code !== 0) reject(new Error(`${form.name}: exit ${code}\n${stderr}`))
+      else resolve(JSON.parse(stdout) as Recorded)
+    })
+  })
+}
+
+const PORT_ATTRIBUTES = new Set(['net.host.port', 'net.peer.port', 'server.port', 'client.port', 'network.peer.port', 'network.local.port'])
+
+/** What differs from run to run (ports, addresses' ports, file paths in stacks) masked; the rest as recorded. */
+function mask (value: unknown, key?: string): unknown {
+  if (key !== undefined && PORT_ATTRIBUTES.has(key)) return typeof value === 'number' ? 'PORT' : value
+  // A stack's first line is the error's own; the frames are files and lines of each form.
+  if (key === 'exception.stacktrace' && typeof value === 'string') return value.split('\n')[0]
+  if (typeof value === 'string') return value.replace(/(127\.0\.0\.1|localhost):\d+/g, '$1:PORT')
+  if (Array.isArray(value)) return value.map((item) => mask(item))
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mask(v, k)]))
+  }
+  return value
+}
+
+test('OpenTelemetry records each edition under Express\'s name as the real Express of its line', async (t) => {
+  const forms = prepareForms()
+  try {
+    const recorded = new Map<FormName, Recorded>()
+    // Two at a time: the machine's cores, and each run waits on its own sockets.
+    const queue = forms.forms.slice()
+    await Promise.all([0, 1].map(async () => {
+      for (let form = queue.shift(); form; form = queue.shift()) recorded.set(form.name, await record(form))
+    }))
+    const get = (name: FormName): RecordedSpan[] => mask(recorded.get(name)!.spans) as RecordedSpan[]
+    for (const form of forms.forms) {
+      t.diagnostic(`${form.name}: ${recorded.get(form.name)!.spans.length} spans`)
+      assert.deepEqual(recorded.get(form.name)!.lines, recorded.get(form.major === 4 ? 'express@4' : 'express@5')!.lines, `${form.name}: responses`)
+    }
+    for (const major of [4, 5] as const) {
+      const reference = get(`express@${major}`)
+      // The reference is hooked (route, middleware and router spans beyond the 8 requests' server spans).
+      assert.ok(reference.some((span) => span.attributes['express.type'] === 'router'), `express@${major}: no router span`)
+      assert.ok(reference.some((span) => span.events.length > 0), `express@${major}: no exception event`)
+      assert.deepEqual(get(`edition ${major}`), reference, `edition ${major} against express@${major}`)
+    }
+    // Under its own name the framework is not hooked (the agent hooks `express` only): each
+    // request gives its server span, and nothing else is asserted of what it records.
+    for (const name of ['ristretto', 'ristretto/presets/express5'] as const) {
+      const servers = get(name).filter((span) => span.kind === 1)
+      assert.equal(servers.length, recorded.get(name)!.lines.length, `${name}: one server span per request`)
+    }
+  } finally {
+    forms.remove()
+  }
+})

@@ -2,8 +2,13 @@
 // under Express's name, as it records the same app on Express of the same line: the same spans
 // (names, resources, types, services, parents, error flags) with the same tags (http.route,
 // http.status_code, http.method, component, the error's type, message and stack), once ids,
-// times, ports, process ids and file paths are masked. Each form runs in its own process, the
-// tracer set up before the framework is loaded, sending its traces to a fake agent on loopback.
+// times, ports, process ids and file paths are masked; and dd-trace's Express hooks publish the
+// same messages, with the same contents, on the channels its other products (AppSec, IAST, code
+// origin) read: the request's query, its route parameters, the bodies of `res.json`, the routes
+// added. Two apps: the issue's (fixtures/app.cjs) and one with what that one lacks
+// (fixtures/datadog-extra.cjs: query strings, `app.param`, `app.all`, array and RegExp paths, a
+// sub-app, `res.jsonp`, `res.render`). Each form runs each app in its own process, the tracer set
+// up before the framework is loaded, sending its traces to a fake agent on loopback.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
@@ -14,6 +19,7 @@ import { ROOT } from '../support/built-package'
 import { prepareForms, APP_FIXTURE, type Forms, type FormName } from './forms'
 
 const RUNNER = path.join(__dirname, 'fixtures', 'datadog-runner.cjs')
+const EXTRA_APP = path.join(__dirname, 'fixtures', 'datadog-extra.cjs')
 
 /** A span as the v0.4 trace endpoint receives it. */
 interface AgentSpan {
@@ -45,6 +51,8 @@ interface Recorded {
 
 interface Run {
   lines: string[]
+  /** What the hooks published, in order: [channel, the message summarised]. */
+  events: Array<[string, unknown]>
   /** One tree per trace, in the order the requests were made. */
   traces: Recorded[]
   spans: number
@@ -170,14 +178,14 @@ function toTrees (spans: AgentSpan[]): Recorded[] {
   return roots.sort(order).map(build)
 }
 
-/** Runs the fixture app under dd-trace with `form`'s framework; resolves once the process has ended. */
-async function record (forms: Forms, name: FormName): Promise<Run> {
+/** Runs an app (`appModule`) under dd-trace with `form`'s framework; resolves once the process has ended. */
+async function record (forms: Forms, name: FormName, appModule: string): Promise<Run> {
   const form = forms.get(name)
   const agent = await startAgent()
   try {
     // Run from the project's root, as an app runs from its own: dd-trace tells the app's frames from
     // its packages' by their path relative to the working directory (under node_modules/ or not).
-    const child = spawn(process.execPath, [RUNNER, form.module, APP_FIXTURE], { cwd: ROOT, env: tracedEnv(agent.port), stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [RUNNER, form.module, appModule], { cwd: ROOT, env: tracedEnv(agent.port), stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk })
@@ -186,8 +194,8 @@ async function record (forms: Forms, name: FormName): Promise<Run> {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
     clearTimeout(timer)
     assert.equal(code, 0, `${name}: exited with ${code}\n${stderr}`)
-    const { lines } = JSON.parse(stdout) as { lines: string[] }
-    return { lines, traces: toTrees(agent.spans), spans: agent.spans.length }
+    const { lines, events } = JSON.parse(stdout) as Pick<Run, 'lines' | 'events'>
+    return { lines, events, traces: toTrees(agent.spans), spans: agent.spans.length }
   } finally {
     await agent.close()
   }
@@ -200,11 +208,14 @@ function outline (span: Recorded, depth = 0): string[] {
 
 let forms: Forms
 const runs = new Map<FormName, Run>()
+const extraRuns = new Map<FormName, Run>()
 
 before(async () => {
   forms = prepareForms()
-  for (const form of forms.forms) runs.set(form.name, await record(forms, form.name))
-  if (process.env.DATADOG_TEST_DUMP) require('node:fs').writeFileSync(process.env.DATADOG_TEST_DUMP, JSON.stringify(Object.fromEntries(runs), null, 1))
+  for (const form of forms.forms) {
+    runs.set(form.name, await record(forms, form.name, APP_FIXTURE))
+    if (form.express) extraRuns.set(form.name, await record(forms, form.name, EXTRA_APP))
+  }
 })
 
 after(() => forms?.remove())
@@ -228,15 +239,30 @@ test('Express records one trace per request, with route, middleware and error sp
   ])
 })
 
+/** Asserts that `got` is `want`: request lines, then span outlines, spans, published messages. */
+function assertSameRun (got: Run, want: Run, label: string): void {
+  assert.deepEqual(got.lines, want.lines, label)
+  assert.deepEqual(got.traces.map((t) => outline(t)), want.traces.map((t) => outline(t)), `${label}: span outlines`)
+  assert.deepEqual(got.traces, want.traces, `${label}: spans`)
+  assert.equal(got.spans, want.spans)
+  assert.deepEqual(got.events, want.events, `${label}: published messages`)
+}
+
 for (const [edition, express] of [['edition 4', 'express@4'], ['edition 5', 'express@5']] as const) {
   test(`${edition} is recorded as ${express} is`, () => {
-    const want = runs.get(express)!
-    const got = runs.get(edition)!
     const counts = [...runs].map(([name, run]) => `${name}: ${run.spans}`).join(', ')
-    assert.deepEqual(got.lines, want.lines)
-    assert.deepEqual(got.traces.map((t) => outline(t)), want.traces.map((t) => outline(t)), `span counts: ${counts}`)
-    assert.deepEqual(got.traces, want.traces)
-    assert.equal(got.spans, want.spans)
+    assertSameRun(runs.get(edition)!, runs.get(express)!, `the issue's app (span counts: ${counts})`)
+  })
+
+  test(`${edition} is recorded as ${express} is, beyond the issue's app`, () => {
+    const want = extraRuns.get(express)!
+    // What the comparison rests on: the channels carried queries, parameters, bodies and routes.
+    const channels = ['datadog:query:read:finish', 'datadog:express:response:json:start', 'tracing:datadog:express:response:render:start', 'apm:express:route:added']
+    channels.push(...(express === 'express@4' ? ['datadog:express:process_params:start'] : ['datadog:express:query:finish', 'datadog:router:param:start']))
+    for (const channel of channels) {
+      assert.ok(want.events.some(([name]) => name === channel), `${express} published on ${channel}`)
+    }
+    assertSameRun(extraRuns.get(edition)!, want, 'the second app')
   })
 }
 

@@ -19,6 +19,53 @@ export function LIB_SCRIPT (paths: readonly string[]): string {
   `
 }
 
+/**
+ * A CommonJS script that requires `express` and prints the files of the express package it
+ * loaded (its build's dist/ left out), and of each package of `packages` (found from express's
+ * folder, as express finds it): its version, which of the files listed it loaded, and whether
+ * it is `express.Router` (Express 5's `router`).
+ */
+export function LOADED_SCRIPT (packages: Readonly<Record<string, readonly string[]>>): string {
+  return `
+    const path = require('path')
+    const express = require('express')
+    const root = path.dirname(require.resolve('express/package.json'))
+    const loaded = Object.keys(require.cache)
+    const inside = (dir) => loaded.filter((f) => f.startsWith(dir + path.sep)).map((f) => path.relative(dir, f).split(path.sep).join('/'))
+    console.log(JSON.stringify(inside(root).filter((f) => !f.startsWith('dist/') && !f.startsWith('node_modules/')).sort()))
+    for (const [name, files] of Object.entries(${JSON.stringify(packages)})) {
+      const manifest = require.resolve(name + '/package.json', { paths: [root] })
+      const dir = path.dirname(manifest)
+      const own = inside(dir)
+      console.log(name, require(manifest).version, JSON.stringify(files.filter((f) => own.includes(f))), require(dir) === express.Router)
+    }
+  `
+}
+
+/**
+ * A CommonJS script that prints the names of the stack frames through which the routers ran a
+ * route handler and a middleware, those that name the layer's dispatch method (express-rate-limit
+ * looks for `Layer.handle [as handle_request]` to tell that it runs inside a request handler).
+ */
+export const FRAMES_SCRIPT = `
+  const express = require('express')
+  const app = express()
+  const frames = new Set()
+  const record = () => {
+    for (const line of new Error('here').stack.split('\\n')) {
+      const name = /^\\s*at (.*?) \\(/.exec(line)
+      if (name && /handle_request|handleRequest/.test(name[1])) frames.add(name[1])
+    }
+  }
+  app.use(function middleware (req, res, next) { record(); next() })
+  app.get('/', function handler (req, res) { record(); res.end() })
+  const server = app.listen(0, '127.0.0.1', async () => {
+    await fetch('http://127.0.0.1:' + server.address().port + '/')
+    server.close()
+    console.log(JSON.stringify([...frames].sort()))
+  })
+`
+
 /** Strict, CommonJS, and the libraries' declarations checked too (`skipLibCheck: false`). */
 export const TSCONFIG = JSON.stringify({
   compilerOptions: { strict: true, module: 'commonjs', target: 'es2020', esModuleInterop: true, skipLibCheck: false, noEmit: true },

@@ -39,5 +39,6 @@ describeEdition({
     'lib/express', 'lib/application', 'lib/request', 'lib/response', 'lib/router', 'lib/router/index',
     'lib/router/route', 'lib/router/layer', 'lib/middleware/init', 'lib/middleware/query', 'lib/view', 'lib/utils'
   ],
+  hookedPackages: {},
   userPath: '/users/:id'
 })

@@ -39,5 +39,6 @@ describeEdition({
   ],
   headers: ['content-type', 'content-length', 'etag', 'ratelimit', 'x-powered-by'],
   libPaths: ['lib/express', 'lib/application', 'lib/request', 'lib/response', 'lib/view', 'lib/utils'],
+  hookedPackages: { router: ['index.js', 'lib/layer.js', 'lib/route.js'] },
   userPath: '/users/{:id}'
 })

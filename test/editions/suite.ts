@@ -4,7 +4,7 @@
 import { describe, it, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { packAll, scratchProject, requestScript, typecheck, type Packed, type Scratch, type RunResult } from './support'
-import { EDITION_APP_TS, ESM_SCRIPT, LIB_SCRIPT, TSCONFIG } from './cases'
+import { EDITION_APP_TS, ESM_SCRIPT, FRAMES_SCRIPT, LIB_SCRIPT, LOADED_SCRIPT, TSCONFIG } from './cases'
 
 export interface EditionCase {
   major: 4 | 5
@@ -21,6 +21,11 @@ export interface EditionCase {
   libPaths: readonly string[]
   /** A route path with an `id` parameter in the line's syntax. */
   userPath: string
+  /**
+   * Packages of Express's tree that tools hook by name and path (Express 5's `router`), each
+   * with the files of it `require('express')` loads that they hook.
+   */
+  hookedPackages: Readonly<Record<string, readonly string[]>>
 }
 
 export function describeEdition (c: EditionCase): void {
@@ -42,6 +47,8 @@ export function describeEdition (c: EditionCase): void {
         project.write('run.js', requestScript('./app', c.requests, c.headers))
         project.write('esm.mjs', ESM_SCRIPT)
         project.write('lib.js', LIB_SCRIPT(c.libPaths))
+        project.write('loaded.js', LOADED_SCRIPT(c.hookedPackages))
+        project.write('frames.js', FRAMES_SCRIPT)
         project.write('tsconfig.json', TSCONFIG)
         project.write('app.ts', EDITION_APP_TS(JSON.stringify(c.userPath)))
       }
@@ -77,6 +84,14 @@ export function describeEdition (c: EditionCase): void {
 
     it(`has Express ${c.major}'s module paths as files`, () => {
       assert.equal(edition.node('lib.js'), reference.node('lib.js'))
+    })
+
+    it(`loads ${c.express}'s module files and the packages tools hook, at their versions, as ${c.express} does`, () => {
+      assert.equal(edition.node('loaded.js'), reference.node('loaded.js'))
+    })
+
+    it(`runs handlers through stack frames named as ${c.express}'s layer methods`, () => {
+      assert.equal(edition.node('frames.js'), reference.node('frames.js'))
     })
 
     it(`compiles code typed against @types/express ${c.major} and express-serve-static-core, skipLibCheck off`, () => {

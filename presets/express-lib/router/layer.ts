@@ -15,9 +15,13 @@ Layer.prototype.handle_error = function handle_error (this: Layer, error: unknow
   kernelHandleError.call(this, error, req, res, next)
 }
 
-// Named `handle`, as Express's: stack frames read `Layer.handle [as handle_request]`.
+// Named `handle`, as Express's, so that stack frames read `Layer.handle [as handle_request]`.
 Layer.prototype.handle_request = function handle (this: Layer, req: unknown, res: unknown, next: Next): void {
   kernelHandleRequest.call(this, req, res, next)
 }
+
+// Enumerable, as the methods of Express's prototype are: the class's were not, and an assignment
+// keeps that. V8 names a frame `Layer.handle [as handle_request]` from enumerable properties.
+for (const name of ['handle_request', 'handle_error'] as const) Object.defineProperty(Layer.prototype, name, { enumerable: true })
 
 export = Layer

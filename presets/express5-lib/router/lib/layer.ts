@@ -17,4 +17,8 @@ Layer.prototype.handleRequest = function handleRequest (this: Layer, req: unknow
   pluginHandleRequest.call(this, req, res, next)
 }
 
+// Enumerable, as the methods of Express's prototype are: the class's were not, and an assignment
+// keeps that. V8 names a frame `Layer.handle [as handle_request]` from enumerable properties.
+for (const name of ['handleRequest', 'handleError'] as const) Object.defineProperty(Layer.prototype, name, { enumerable: true })
+
 export = Layer

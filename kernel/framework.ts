@@ -110,14 +110,9 @@ export function createFramework (options: FrameworkOptions = {}): Framework {
   }
   application.handle = appHandle(hooks, kernel.appHandling)
 
-  framework.application = application
-  framework.request = request
-  framework.response = response
+  Object.assign(framework, { application, request, response, Router: frameworkRouter(kernel), Route, Layer })
   // Requests of the framework's apps, and its routers, name the framework whose helpers they carry.
   for (const proto of [request, response]) Object.defineProperty(proto, HELPERS, { value: framework })
-  framework.Router = frameworkRouter(kernel)
-  framework.Route = Route
-  framework.Layer = Layer
   Object.defineProperty(framework, 'plugins', { value: Object.freeze(plugins.slice()), enumerable: false })
   Object.defineProperty(framework, 'hooks', { value: hooks, enumerable: false })
 

@@ -390,9 +390,10 @@ proto.route = function route (this: Router, path: PathParams): Route {
   if (kernel && kernel.hooks.routeLayerAdded.isUsed()) kernelOf.set(route, kernel)
   const handle = function handle (req: any, res: any, next: Next) { route.dispatch(req, res, next) }
   ;(handle as { [DISPATCHES]?: Route })[DISPATCHES] = route
+  // Named as Express 4's `route.dispatch.bind(route)`: the layer takes its name from it.
+  Object.defineProperty(handle, 'name', { value: 'bound dispatch' })
   const options = { sensitive: this.caseSensitive, strict: this.strict, end: true }
   const layer = new Layer(path, options, handle)
-  layer.name = 'bound dispatch'
   layer.route = route
   addLayer(this, layer, path, options)
   return route

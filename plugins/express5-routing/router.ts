@@ -22,13 +22,17 @@ type Next = (err?: unknown) => void
 /** A router 2 router (the type of what {@link Router} makes). */
 export interface Router<Inherited = {}> extends RouterType<Inherited> {}
 
-/** Makes a router; with `new` or without. Its prototype is `Router.prototype`, a function, so routers keep `call`/`apply`/`bind`. */
-export const Router = function Router (options?: RouterOptions): RouterType {
+/**
+ * Makes a router; with `new` or without. As router 2's, a router inherits a `Router` instance of
+ * its own (`new`'s, or one made for the call), which inherits `Router.prototype`, a function, so
+ * routers keep `call`/`apply`/`bind`, and a method set on `Router.prototype` reaches them all.
+ */
+export const Router = function Router (this: unknown, options?: RouterOptions): RouterType {
   const opts = options || {}
   const router = function router (req: any, res: any, next: Next): void {
     (router as RouterBase).handle(req, res, next)
   } as RouterBase
-  Object.setPrototypeOf(router, Router.prototype)
+  Object.setPrototypeOf(router, this instanceof Router ? this : Object.create(Router.prototype as object))
   router.caseSensitive = opts.caseSensitive
   router.mergeParams = opts.mergeParams
   router.params = {}

@@ -31,7 +31,8 @@ export function serveStatic (root: string, options?: StaticOptions, defaults?: T
   layered.root = path.resolve(root)
   const compiled = compileTransferOptions(layered, defaults)
 
-  return function serveStaticMiddleware (req: IncomingMessage, res: ServerResponse, next: NextFunction): void {
+  // Named as serve-static names its middleware: tools name spans and layers after it.
+  return function serveStatic (req: IncomingMessage, res: ServerResponse, next: NextFunction): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       if (fallthrough) { next(); return }
       res.statusCode = 405

@@ -8,6 +8,9 @@ import path from 'node:path'
 import { prepareForms, type Form, type FormName } from './forms'
 
 const RUNNER = path.join(__dirname, 'fixtures', 'otel-runner.cjs')
+/** The issue's app (the shared fixture), and a wider one: the framework's own middleware, sub-apps, params, `next('route')`… */
+const APPS = { fixture: path.join(__dirname, 'fixtures', 'app.cjs'), wider: path.join(__dirname, 'fixtures', 'wider-app.cjs') }
+type AppName = keyof typeof APPS
 
 interface RecordedSpan {
   name: string
@@ -21,9 +24,9 @@ interface RecordedSpan {
 interface Recorded { lines: string[], spans: RecordedSpan[] }
 
 /** Runs the runner in the form's folder (a process of its own: the agent is set up before the framework is required). */
-function record (form: Form): Promise<Recorded> {
+function record (form: Form, app: AppName): Promise<Recorded> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [RUNNER, form.module], { cwd: form.dir, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [RUNNER, form.module, APPS[app], String(form.major)], { cwd: form.dir, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk })
@@ -32,7 +35,7 @@ function record (form: Form): Promise<Recorded> {
     child.on('error', reject)
     child.on('close', (code) => {
       clearTimeout(timer)
-      if (code !== 0) reject(new Error(`${form.name}: exit ${code}\n${stderr}`))
+      if (code !== 0) reject(new Error(`${form.name}, ${app} app: exit ${code}\n${stderr}`))
       else resolve(JSON.parse(stdout) as Recorded)
     })
   })
@@ -56,29 +59,39 @@ function mask (value: unknown, key?: string): unknown {
 test('OpenTelemetry records each edition under Express\'s name as the real Express of its line', async (t) => {
   const forms = prepareForms()
   try {
-    const recorded = new Map<FormName, Recorded>()
+    // Every form records the issue's app; the Express-named ones, the wider app too.
+    const runs = forms.forms.flatMap((form) => (form.express ? ['fixture', 'wider'] as const : ['fixture'] as const).map((app) => ({ form, app })))
+    const recorded = new Map<string, Recorded>()
     // Two at a time: the machine's cores, and each run waits on its own sockets.
-    const queue = forms.forms.slice()
     await Promise.all([0, 1].map(async () => {
-      for (let form = queue.shift(); form; form = queue.shift()) recorded.set(form.name, await record(form))
+      for (let run = runs.shift(); run; run = runs.shift()) recorded.set(`${run.form.name} ${run.app}`, await record(run.form, run.app))
     }))
-    const get = (name: FormName): RecordedSpan[] => mask(recorded.get(name)!.spans) as RecordedSpan[]
+    const got = (name: FormName, app: AppName): Recorded => recorded.get(`${name} ${app}`)!
+    const spans = (name: FormName, app: AppName): RecordedSpan[] => mask(got(name, app).spans) as RecordedSpan[]
     for (const form of forms.forms) {
-      t.diagnostic(`${form.name}: ${recorded.get(form.name)!.spans.length} spans`)
-      assert.deepEqual(recorded.get(form.name)!.lines, recorded.get(form.major === 4 ? 'express@4' : 'express@5')!.lines, `${form.name}: responses`)
+      for (const app of form.express ? ['fixture', 'wider'] as const : ['fixture'] as const) {
+        t.diagnostic(`${form.name}, ${app} app: ${got(form.name, app).spans.length} spans`)
+        assert.deepEqual(got(form.name, app).lines, got(`express@${form.major}`, app).lines, `${form.name}, ${app} app: responses`)
+      }
     }
-    for (const major of [4, 5] as const) {
-      const reference = get(`express@${major}`)
-      // The reference is hooked (route, middleware and router spans beyond the 8 requests' server spans).
-      assert.ok(reference.some((span) => span.attributes['express.type'] === 'router'), `express@${major}: no router span`)
-      assert.ok(reference.some((span) => span.events.length > 0), `express@${major}: no exception event`)
-      assert.deepEqual(get(`edition ${major}`), reference, `edition ${major} against express@${major}`)
+    for (const app of ['fixture', 'wider'] as const) {
+      for (const major of [4, 5] as const) {
+        await t.test(`edition ${major} against express@${major}, ${app} app`, () => {
+          const reference = spans(`express@${major}`, app)
+          // The reference is hooked: router spans and exception events beside the requests' server spans.
+          assert.ok(reference.some((span) => span.attributes['express.type'] === 'router'), 'no router span')
+          assert.ok(reference.some((span) => span.events.length > 0), 'no exception event')
+          assert.deepEqual(spans(`edition ${major}`, app), reference)
+        })
+      }
     }
     // Under its own name the framework is not hooked (the agent hooks `express` only): each
     // request gives its server span, and nothing else is asserted of what it records.
     for (const name of ['ristretto', 'ristretto/presets/express5'] as const) {
-      const servers = get(name).filter((span) => span.kind === 1)
-      assert.equal(servers.length, recorded.get(name)!.lines.length, `${name}: one server span per request`)
+      await t.test(`${name}: one server span per request`, () => {
+        const servers = spans(name, 'fixture').filter((span) => span.kind === 1)
+        assert.equal(servers.length, got(name, 'fixture').lines.length)
+      })
     }
   } finally {
     forms.remove()

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import request from 'supertest'
 import minimal from '../../../presets/minimal'
-import { Router as kernelRouter, routerPrototype } from '../../../kernel'
+import { Router as kernelRouter, createFramework, routerPrototype } from '../../../kernel'
 
 /** Route methods by name (the types list them one by one). */
 type MethodTable = Record<string, (...args: unknown[]) => unknown>
@@ -12,10 +12,38 @@ describe('Router([options])', () => {
     const a = minimal.Router()
     const b = minimal.Router()
     assert.equal(typeof a, 'function')
-    assert.ok(Object.getPrototypeOf(a) === routerPrototype)
+    // As Express 4's `express.Router`: the framework's Router is what its routers inherit; it inherits the kernel's.
+    assert.ok(Object.getPrototypeOf(a) === minimal.Router)
+    assert.ok(Object.getPrototypeOf(minimal.Router) === routerPrototype)
     assert.deepEqual(a.stack, [])
     assert.deepEqual(a.params, {})
     assert.notEqual(a.stack, b.stack)
+  })
+
+  it('is what every router of its framework inherits: a method set on it reaches them, the apps\' own included', async () => {
+    const other = createFramework()
+    // With `new` too, as Express 4 allows (the types declare the call only, as @types/express).
+    const router = new (minimal.Router as unknown as new () => ReturnType<typeof minimal.Router>)()
+    const app = minimal()
+    app.get('/', (req, res) => { res.end('app') })
+    assert.ok(Object.getPrototypeOf(router) === minimal.Router)
+    assert.ok(Object.getPrototypeOf(app._router) === minimal.Router)
+    assert.ok(Object.getPrototypeOf(other.Router()) === other.Router && other.Router !== minimal.Router)
+    const seen: string[] = []
+    const Router = minimal.Router as unknown as Record<string, (...args: unknown[]) => unknown>
+    Router.use = function use (this: unknown, ...args: unknown[]) {
+      seen.push(typeof args[0] === 'string' ? args[0] : 'no path')
+      return routerPrototype.use.apply(this, args as Parameters<typeof routerPrototype.use>)
+    }
+    try {
+      router.use('/r', (req, res, next) => { next() })
+      app.use('/a', (req, res, next) => { next() })
+      other.Router().use('/other', (req: unknown, res: unknown, next: () => void) => { next() })
+    } finally {
+      Reflect.deleteProperty(Router, 'use')
+    }
+    assert.deepEqual(seen, ['/r', '/a'])
+    await request(app).get('/').expect(200, 'app')
   })
 
   it('is exported by the kernel too, without a framework', async () => {

@@ -55,6 +55,7 @@ describe('app._router.stack', () => {
     app.all('*', show)
     const [, getLayer, postLayer, star] = app._router!.stack
     assert.equal(getLayer.name, 'bound dispatch')
+    assert.equal(getLayer.handle.name, 'bound dispatch')
     assert.equal(typeof getLayer.handle, 'function')
     assert.ok(getLayer.route instanceof Route)
     assert.equal(getLayer.route!.path, '/users/:id')

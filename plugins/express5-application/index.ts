@@ -1,16 +1,13 @@
-// The express5-application plugin: Express 5's application: app.router, route methods through
-// app.route, app.listen's error callback, no app.del.
+// The express5-application plugin: Express 5's application: app.router, app.listen's error callback, no app.del.
 import { definePlugin, type Plugin } from '../../kernel'
 import { callbackOnError } from './listen'
 import { defineRouter } from './router'
-import { useAppRoute } from './route-methods'
 
 export const PLUGIN_NAME = 'express5-application'
 
 /**
  * The application as Express 5 has it: `app.router` is the app's base router (made on first
- * read) rather than an error; `app.get(path, …)` and the other route methods make their route
- * with `app.route(path)`; `app.listen(…, callback)` calls the callback once, with the error
+ * read) rather than an error; `app.listen(…, callback)` calls the callback once, with the error
  * when the server fails to listen; `app.del` (Express 3's name of `app.delete`) is gone.
  */
 export function express5ApplicationPlugin (): Plugin {
@@ -23,9 +20,6 @@ export function express5ApplicationPlugin (): Plugin {
         defineRouter(app)
       })
       hooks.listen.tap(PLUGIN_NAME, (server, _app, args) => { callbackOnError(server, args) })
-      // On the framework's application, which apps copy as they are created: a tool that wraps
-      // one of these methods there before (an agent hooking Express's files) keeps its wrapper.
-      hooks.extendApplication.tap(PLUGIN_NAME, useAppRoute)
     }
   })
 }

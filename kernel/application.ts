@@ -145,10 +145,17 @@ app.use = function use (this: Application, ...args: unknown[]): Application {
   return this
 }
 
-app.route = function route (this: Application, path: PathParams) {
+const appRoute = app.route = function route (this: Application, path: PathParams) {
   this.lazyrouter()
   return this._router!.route(path)
 }
+
+/**
+ * What `app.get(path, …)`, the other route methods and `app.all` make their route with: the
+ * app's `route` with `routes: 'app'` (Express 5: replacing or wrapping `app.route` reaches them),
+ * else the kernel's own (Express 4: they take the route from the app's router).
+ */
+const routeMaker = (app: Application) => kernelOf.get(app)?.appHandling.routes === 'app' ? app.route : appRoute
 
 app.param = appParam
 
@@ -196,16 +203,14 @@ for (const method of methods) {
   app[method] = function routeMethod (this: Application, path: PathParams, ...handlers: unknown[]) {
     // `app.get(name)` with one argument reads a setting.
     if (method === 'get' && arguments.length === 1) return (this as any).set(path as string)
-    this.lazyrouter()
-    const route = this._router!.route(path) as unknown as MethodTable
+    const route = routeMaker(this).call(this, path) as unknown as MethodTable
     route[method](...handlers)
     return this
   }
 }
 
 app.all = function all (this: Application, path: PathParams, ...handlers: unknown[]): Application {
-  this.lazyrouter()
-  const route = this._router!.route(path) as unknown as MethodTable
+  const route = routeMaker(this).call(this, path) as unknown as MethodTable
   for (const method of methods) route[method](...handlers)
   return this
 }

@@ -62,12 +62,18 @@ export interface AppHandling {
    * `cause` and own properties included.
    */
   logError?: (err: unknown) => void
+  /**
+   * What `app.get(path, …)`, the other route methods and `app.all` take their route from:
+   * `'router'` (default), the app's router, as in Express 4; `'app'`, `app.route(path)`, as in
+   * Express 5, so that replacing or wrapping `app.route` reaches the routes they add.
+   */
+  routes?: 'router' | 'app'
 }
 
 export interface FrameworkOptions {
   /** The plugins, applied once each, in order. Falsy entries are skipped, arrays flattened. */
   plugins?: readonly PluginOption[]
-  /** How apps take a request in; what is left out is Express 4's (`init: 'layer'`, errors logged as their stack). */
+  /** How apps take a request in and add routes; what is left out is Express 4's (`init: 'layer'`, errors logged as their stack, `routes: 'router'`). */
   app?: AppHandling
 }
 

@@ -23,10 +23,11 @@ import type * as e5 from './express5-types'
  * body-parser 2's parsers, and the file, static and view plugins the default preset has.
  */
 const created: Framework = createFramework({
-  // Express 5's app.handle: requests initialised before routing (no `expressInit` layer), and
-  // an escaped error logged whole, as Express 5.3 does.
+  // Express 5's app.handle: requests initialised before routing (no `expressInit` layer), an
+  // escaped error logged whole, as Express 5.3 does, and routes added through `app.route`.
   app: {
     init: 'handle',
+    routes: 'app',
     logError (err: unknown) { console.error(err) }
   },
   plugins: [

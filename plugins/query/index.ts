@@ -2,7 +2,7 @@
 import { definePlugin, type Plugin } from '../../kernel'
 import { ownSettings } from '../shared/settings'
 import { compileQueryParser } from './compile-query-parser'
-import { query, queryLayer } from './query-middleware'
+import { query, queryLayer, AppQueryLayer } from './query-middleware'
 import { queryPolicy } from './policy'
 import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
 
@@ -12,6 +12,22 @@ export type { QueryParser } from './parsers'
 export { queryPolicy, type QueryPolicy } from './policy'
 
 export const PLUGIN_NAME = 'query'
+
+type QueryFactory = (options: unknown, appLayer: AppQueryLayer) => ReturnType<typeof query>
+
+/** The function each framework's apps make their `query` layer with, when one was registered. */
+const appQueryFactories = new WeakMap<object, QueryFactory>()
+
+/**
+ * Makes the `query` layer of every app of `framework` made from now on by calling `make`, as
+ * Express's apps call what `express/lib/middleware/query` exports: `make(parser, layer)` with
+ * the app's `query parser fn` and the layer's description, which `framework.query` turns into
+ * the layer. The Express 4 edition registers that module's export, so that a tool that wraps
+ * the export as node loads it (dd-trace, to read each request's query) wraps the apps' layers.
+ */
+export function makeAppQueryLayersWith (framework: object, make: typeof query): void {
+  appQueryFactories.set(framework, make as unknown as QueryFactory)
+}
 
 /** Default of the `query parser` setting: qs, with nested objects and arrays. */
 export const QUERY_PARSER_DEFAULT = 'extended'
@@ -47,7 +63,9 @@ export function queryPlugin (options?: NoOptions): Plugin {
       })
       const policy = queryPolicy.of(framework)
       hooks.routerCreated.tap(PLUGIN_NAME, (app, router) => {
-        router.use(queryLayer(app.get('query parser fn'), policy, framework))
+        const parser = app.get('query parser fn')
+        const make = appQueryFactories.get(framework)
+        router.use(make === undefined ? queryLayer(parser, policy, framework) : make(parser, new AppQueryLayer(parser, policy, framework)))
       })
     }
   })

@@ -33,6 +33,9 @@ function rawQuery (req: IncomingMessage): string | null | undefined {
  * app.use(framework.query((str) => new URLSearchParams(str ?? '')))
  */
 export function query (options?: qs.IParseOptions | QueryParser): QueryMiddleware {
+  // An app's own layer, asked for through a function that may wrap this one (see `AppQueryLayer`).
+  const appLayer: unknown = arguments[1]
+  if (appLayer instanceof AppQueryLayer) return queryLayer(appLayer.parser, appLayer.policy, appLayer.framework)
   let parse: QueryParser
   let opts: qs.IParseOptions | undefined
   if (typeof options === 'function') {
@@ -49,6 +52,17 @@ export function query (options?: qs.IParseOptions | QueryParser): QueryMiddlewar
     if (!isParsePending(req) && !req.query) req.query = parse(rawQuery(req), opts)
     next()
   }
+}
+
+/**
+ * What an app's `query` layer is made of, passed to {@link query} as its second argument by an
+ * app that makes its layer through a function registered for its framework (an Express edition
+ * registers what `express/lib/middleware/query` exports, as Express's apps call that export, so
+ * that a tool wrapping the export wraps the apps' layers): `query` then makes that layer, the
+ * one {@link queryLayer} makes. A wrapper that passes its arguments on reaches it.
+ */
+export class AppQueryLayer {
+  constructor (readonly parser: unknown, readonly policy: Readonly<QueryPolicy> | undefined, readonly framework: object) {}
 }
 
 /** `parse`, its result passed through `filter` when the policy has one (read on each call). */

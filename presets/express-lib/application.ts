@@ -3,9 +3,14 @@
 import framework = require('../default')
 import './router'
 import './middleware/init'
-import './middleware/query'
+import query = require('./middleware/query')
 import './view'
 import './utils'
+import { makeAppQueryLayersWith } from '../../plugins/query'
+
+// Apps make their `query` layer with what `./middleware/query` exported to this module, as
+// Express's do: a tool that wrapped that export as node loaded it wraps every app's layer.
+makeAppQueryLayersWith(framework, query)
 
 const application: Record<string, any> = framework.application
 

@@ -6,6 +6,9 @@ import './router/route'
 import './router'
 import './request'
 import './response'
-import './middleware/query'
+import query = require('./middleware/query')
+
+// `express.query` is what `./middleware/query` exported here, as Express's `exports.query` is.
+framework.query = query
 
 export = framework

@@ -13,7 +13,7 @@ const CORE_FILES = [
   'router/router.ts', 'router/route.ts', 'router/layer.ts'
 ]
 const CORE_CODE_LINE_BUDGET = 1400
-// 2215, raised by 81 for issue 42: the diagnostics_channel tracing the kernel publishes
+// 2215, raised by 81 for the diagnostics_channel tracing the kernel publishes
 // (kernel/internal/tracing.ts, shared with express5-routing's router 2.3 channel, and the calls in
 // the app's handle, the router's dispatch, the layer's added path and the final handler: 80) and
 // the error code of a plugin registered without its optional peer dependency (1).

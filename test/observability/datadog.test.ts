@@ -5,7 +5,7 @@
 // times, ports, process ids and file paths are masked; and dd-trace's Express hooks publish the
 // same messages, with the same contents, on the channels its other products (AppSec, IAST, code
 // origin) read: the request's query, its route parameters, the bodies of `res.json`, the routes
-// added. Two apps: the issue's (fixtures/app.cjs) and one with what that one lacks
+// added. Two apps: the fixture app (fixtures/app.cjs) and one with what that one lacks
 // (fixtures/datadog-extra.cjs: query strings, `app.param`, `app.all`, array and RegExp paths, a
 // sub-app, `res.jsonp`, `res.render`). Each form runs each app in its own process, the tracer set
 // up before the framework is loaded, sending its traces to a fake agent on loopback.
@@ -251,10 +251,10 @@ function assertSameRun (got: Run, want: Run, label: string): void {
 for (const [edition, express] of [['edition 4', 'express@4'], ['edition 5', 'express@5']] as const) {
   test(`${edition} is recorded as ${express} is`, () => {
     const counts = [...runs].map(([name, run]) => `${name}: ${run.spans}`).join(', ')
-    assertSameRun(runs.get(edition)!, runs.get(express)!, `the issue's app (span counts: ${counts})`)
+    assertSameRun(runs.get(edition)!, runs.get(express)!, `the fixture app (span counts: ${counts})`)
   })
 
-  test(`${edition} is recorded as ${express} is, beyond the issue's app`, () => {
+  test(`${edition} is recorded as ${express} is, beyond the fixture app`, () => {
     const want = extraRuns.get(express)!
     // What the comparison rests on: the channels carried queries, parameters, bodies and routes.
     const channels = ['datadog:query:read:finish', 'datadog:express:response:json:start', 'tracing:datadog:express:response:render:start', 'apm:express:route:added']

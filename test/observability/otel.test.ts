@@ -8,7 +8,7 @@ import path from 'node:path'
 import { prepareForms, type Form, type FormName } from './forms'
 
 const RUNNER = path.join(__dirname, 'fixtures', 'otel-runner.cjs')
-/** The issue's app (the shared fixture), and a wider one: the framework's own middleware, sub-apps, params, `next('route')`… */
+/** The fixture app (shared), and a wider one: the framework's own middleware, sub-apps, params, `next('route')`… */
 const APPS = { fixture: path.join(__dirname, 'fixtures', 'app.cjs'), wider: path.join(__dirname, 'fixtures', 'wider-app.cjs') }
 type AppName = keyof typeof APPS
 
@@ -59,7 +59,7 @@ function mask (value: unknown, key?: string): unknown {
 test('OpenTelemetry records each edition under Express\'s name as the real Express of its line', async (t) => {
   const forms = prepareForms()
   try {
-    // Every form records the issue's app; the Express-named ones, the wider app too.
+    // Every form records the fixture app; the Express-named ones, the wider app too.
     const runs = forms.forms.flatMap((form) => (form.express ? ['fixture', 'wider'] as const : ['fixture'] as const).map((app) => ({ form, app })))
     const recorded = new Map<string, Recorded>()
     // Two at a time: the machine's cores, and each run waits on its own sockets.

@@ -15,17 +15,18 @@ import { prepareForms, type Form } from './forms'
 
 const RUNNER = path.join(__dirname, 'fixtures', 'otel-gen-runner.cjs')
 const SEED = process.env.OTEL_GEN_SEED === undefined ? 42_424 : Number(process.env.OTEL_GEN_SEED)
-const APPS = process.env.OTEL_GEN_APPS === undefined ? 30 : Number(process.env.OTEL_GEN_APPS)
+const APPS = process.env.OTEL_GEN_APPS === undefined ? 100 : Number(process.env.OTEL_GEN_APPS)
 
 type Act = 'next' | 'send' | 'throw' | 'nextErr' | 'nextRoute' | 'nextRouter' | 'nextStatus' | 'reject'
 type ErrorAct = 'next' | 'send' | 'throw'
 type Method = 'get' | 'post' | 'put' | 'delete' | 'all'
 type Layer =
-  | { kind: 'use', path?: string, act: Act }
+  | { kind: 'use', path?: string, acts: Act[] }
+  | { kind: 'param', name: string, act: Act }
   | { kind: 'error', path?: string, act: ErrorAct }
   | { kind: 'route', method: Method, path: string, handlers: Act[] }
   | { kind: 'chain', path: string, methods: Array<{ method: Method, handlers: Act[] }> }
-  | { kind: 'router', path: string, mergeParams: boolean, app?: boolean, stack: Layer[] }
+  | { kind: 'router', path: string, mergeParams: boolean, strict: boolean, caseSensitive: boolean, app?: boolean, stack: Layer[] }
 interface Description { stack: Layer[], requests: Array<[string, string]> }
 
 interface RecordedSpan {
@@ -53,8 +54,9 @@ function appArbitrary (major: 4 | 5): fc.Arbitrary<Description> {
   const { layer } = fc.letrec<{ layer: Layer, stack: Layer[] }>((tie) => ({
     layer: fc.oneof(
       { depthSize: 'small', withCrossShrink: true },
-      { weight: 3, arbitrary: fc.record({ kind: fc.constant('use' as const), path: optionalPath, act: useAct }, { requiredKeys: ['kind', 'act'] }) },
+      { weight: 3, arbitrary: fc.record({ kind: fc.constant('use' as const), path: optionalPath, acts: fc.array(useAct, { minLength: 1, maxLength: 2 }) }, { requiredKeys: ['kind', 'acts'] }) },
       { weight: 3, arbitrary: fc.record({ kind: fc.constant('route' as const), method, path: routePath, handlers }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('param' as const), name: fc.constantFrom('id', 'b', 'orgId'), act: weighted<Act>(['next', 6], ['send', 1], ['throw', 1], ['nextErr', 1], ['nextRoute', 1]) }) },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('error' as const), path: optionalPath, act: fc.constantFrom<ErrorAct>('send', 'send', 'next', 'throw') }, { requiredKeys: ['kind', 'act'] }) },
       {
         weight: 2,
@@ -64,13 +66,18 @@ function appArbitrary (major: 4 | 5): fc.Arbitrary<Description> {
           methods: fc.uniqueArray(fc.record({ method: fc.constantFrom<Method>('get', 'post', 'put', 'delete'), handlers }), { minLength: 2, maxLength: 3, selector: (m) => m.method })
         })
       },
-      { weight: 2, arbitrary: fc.record({ kind: fc.constant('router' as const), path: mountPath, mergeParams: fc.boolean(), app: weighted<boolean>([false, 4], [true, 1]), stack: tie('stack') }) }
+      { weight: 2, arbitrary: fc.record({ kind: fc.constant('router' as const), path: mountPath, mergeParams: fc.boolean(), strict: weighted<boolean>([false, 3], [true, 1]), caseSensitive: weighted<boolean>([false, 3], [true, 1]), app: weighted<boolean>([false, 4], [true, 1]), stack: tie('stack') }) }
     ),
     stack: fc.array(tie('layer'), { minLength: 1, maxLength: 5 })
   }))
   return fc.array(layer, { minLength: 2, maxLength: 6 }).chain((stack) => {
     const known = [...new Set(paths(stack, ''))]
-    const hit = fc.tuple(fc.constantFrom(...(known.length > 0 ? known : ['/'])), fc.constantFrom('1', '7', 'z')).map(([p, v]) => p.replace(/:\w+/g, v))
+    // A path the app routes, its parameters given a value; at times with a trailing slash or in capitals (strict and caseSensitive routers).
+    const hit = fc.tuple(fc.constantFrom(...(known.length > 0 ? known : ['/'])), fc.constantFrom('1', '7', 'z'), weighted(['as is', 6], ['slash', 1], ['upper', 1]))
+      .map(([p, v, form]) => {
+        const target = p.replace(/:\w+/g, v)
+        return form === 'slash' ? target.replace(/\/?$/, '/') : form === 'upper' ? target.toUpperCase() : target
+      })
     const miss = fc.array(fc.constantFrom('a', 'b', 'r', 'x', 'y', 'users', 'orgs', '1', 'nope'), { maxLength: 4 }).map((s) => '/' + s.join('/'))
     const request = fc.tuple(fc.constantFrom('GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'), fc.oneof({ weight: 3, arbitrary: hit }, { weight: 1, arbitrary: miss }))
     return fc.record({ stack: fc.constant(stack), requests: fc.array(request, { minLength: 2, maxLength: 5 }) })
@@ -83,7 +90,7 @@ function paths (stack: Layer[], prefix: string): string[] {
   return stack.flatMap((l) => {
     if (l.kind === 'route' || l.kind === 'chain') return [join(prefix, l.path)]
     if (l.kind === 'router') return paths(l.stack, join(prefix, l.path))
-    return l.path === undefined ? [] : [join(prefix, l.path)]
+    return l.kind === 'param' || l.path === undefined ? [] : [join(prefix, l.path)]
   })
 }
 

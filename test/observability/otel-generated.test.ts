@@ -19,14 +19,16 @@ const APPS = process.env.OTEL_GEN_APPS === undefined ? 100 : Number(process.env.
 
 type Act = 'next' | 'send' | 'throw' | 'nextErr' | 'nextRoute' | 'nextRouter' | 'nextStatus' | 'reject'
 type ErrorAct = 'next' | 'send' | 'throw'
+/** A path, an array of paths, or a RegExp's source with a path it matches. */
+type Path = string | string[] | { re: string, sample: string }
 type Method = 'get' | 'post' | 'put' | 'delete' | 'all'
 type Layer =
-  | { kind: 'use', path?: string, acts: Act[] }
+  | { kind: 'use', path?: Path, acts: Act[] }
   | { kind: 'param', name: string, act: Act }
-  | { kind: 'error', path?: string, act: ErrorAct }
-  | { kind: 'route', method: Method, path: string, handlers: Act[] }
-  | { kind: 'chain', path: string, methods: Array<{ method: Method, handlers: Act[] }> }
-  | { kind: 'router', path: string, mergeParams: boolean, strict: boolean, caseSensitive: boolean, app?: boolean, stack: Layer[] }
+  | { kind: 'error', path?: Path, act: ErrorAct }
+  | { kind: 'route', method: Method, path: Path, handlers: Act[] }
+  | { kind: 'chain', path: Path, methods: Array<{ method: Method, handlers: Act[] }> }
+  | { kind: 'router', path: Path, mergeParams: boolean, strict: boolean, caseSensitive: boolean, app?: boolean, stack: Layer[] }
 interface Description { stack: Layer[], requests: Array<[string, string]> }
 
 interface RecordedSpan {
@@ -40,9 +42,17 @@ interface RecordedSpan {
 interface Recorded { lines: string[], spans: RecordedSpan[] }
 
 // Paths valid on both lines (no `*`, no optional parameters); parameters named so that a mount's
-// and a route's may meet (`:id` under `/:id`), as they do in apps.
-const mountPath = fc.constantFrom('/r', '/a', '/orgs/:orgId', '/a/:b', '/:id', '/')
-const routePath = fc.constantFrom('/', '/:id', '/a/:b', '/users/:id', '/a', '/x/:id/y', '/:id/b')
+// and a route's may meet (`:id` under `/:id`), as they do in apps. At times an array of paths, or
+// a route's RegExp (as its source, with a path it matches).
+const mountPath = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom('/r', '/a', '/orgs/:orgId', '/a/:b', '/:id', '/') },
+  { weight: 1, arbitrary: fc.constantFrom<Path>(['/r', '/orgs/:orgId'], ['/a', '/b']) }
+)
+const routePath = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom('/', '/:id', '/a/:b', '/users/:id', '/a', '/x/:id/y', '/:id/b') },
+  { weight: 1, arbitrary: fc.constantFrom<Path>(['/a', '/x/:id'], ['/users/:id', '/:id/b']) },
+  { weight: 1, arbitrary: fc.constantFrom<Path>({ re: '^\\/re\\/(\\d+)$', sample: '/re/42' }, { re: '^\\/n\\/(?<num>\\d+)\\/?$', sample: '/n/7' }) }
+)
 /** Apps for a line: on the Express 5 line, handlers may also be async functions whose promise rejects. */
 function appArbitrary (major: 4 | 5): fc.Arbitrary<Description> {
   const weighted = <T>(...pairs: Array<[T, number]>): fc.Arbitrary<T> => fc.oneof(...pairs.map(([value, weight]) => ({ weight, arbitrary: fc.constant(value) })))
@@ -73,10 +83,11 @@ function appArbitrary (major: 4 | 5): fc.Arbitrary<Description> {
   return fc.array(layer, { minLength: 2, maxLength: 6 }).chain((stack) => {
     const known = [...new Set(paths(stack, ''))]
     // A path the app routes, its parameters given a value; at times with a trailing slash or in capitals (strict and caseSensitive routers).
-    const hit = fc.tuple(fc.constantFrom(...(known.length > 0 ? known : ['/'])), fc.constantFrom('1', '7', 'z'), weighted(['as is', 6], ['slash', 1], ['upper', 1]))
-      .map(([p, v, form]) => {
+    const hit = fc.tuple(fc.constantFrom(...(known.length > 0 ? known : ['/'])), fc.constantFrom('1', '7', 'z', 'a%20b'), weighted(['as is', 6], ['slash', 1], ['upper', 1]), weighted([false, 4], [true, 1]))
+      .map(([p, v, form, query]) => {
         const target = p.replace(/:\w+/g, v)
-        return form === 'slash' ? target.replace(/\/?$/, '/') : form === 'upper' ? target.toUpperCase() : target
+        const shaped = form === 'slash' ? target.replace(/\/?$/, '/') : form === 'upper' ? target.toUpperCase() : target
+        return shaped + (query ? '?q=' + v : '')
       })
     const miss = fc.array(fc.constantFrom('a', 'b', 'r', 'x', 'y', 'users', 'orgs', '1', 'nope'), { maxLength: 4 }).map((s) => '/' + s.join('/'))
     const request = fc.tuple(fc.constantFrom('GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'), fc.oneof({ weight: 3, arbitrary: hit }, { weight: 1, arbitrary: miss }))
@@ -86,11 +97,11 @@ function appArbitrary (major: 4 | 5): fc.Arbitrary<Description> {
 
 /** The paths an app answers on (mounts and routes joined), with parameters left as `:name`. */
 function paths (stack: Layer[], prefix: string): string[] {
-  const join = (a: string, b: string): string => (a + (b === '/' ? '' : b)) || '/'
+  const join = (a: string, b: Path): string[] => (typeof b === 'string' ? [b] : Array.isArray(b) ? b : [b.sample]).map((p) => (a + (p === '/' ? '' : p)) || '/')
   return stack.flatMap((l) => {
-    if (l.kind === 'route' || l.kind === 'chain') return [join(prefix, l.path)]
-    if (l.kind === 'router') return paths(l.stack, join(prefix, l.path))
-    return l.kind === 'param' || l.path === undefined ? [] : [join(prefix, l.path)]
+    if (l.kind === 'route' || l.kind === 'chain') return join(prefix, l.path)
+    if (l.kind === 'router') return join(prefix, l.path).flatMap((mount) => paths(l.stack, mount))
+    return l.kind === 'param' || l.path === undefined ? [] : join(prefix, l.path)
   })
 }
 

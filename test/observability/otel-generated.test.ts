@@ -17,7 +17,7 @@ const RUNNER = path.join(__dirname, 'fixtures', 'otel-gen-runner.cjs')
 const SEED = process.env.OTEL_GEN_SEED === undefined ? 42_424 : Number(process.env.OTEL_GEN_SEED)
 const APPS = process.env.OTEL_GEN_APPS === undefined ? 100 : Number(process.env.OTEL_GEN_APPS)
 
-type Act = 'next' | 'send' | 'throw' | 'nextErr' | 'nextRoute' | 'nextRouter' | 'nextStatus' | 'reject'
+type Act = 'next' | 'send' | 'throw' | 'nextErr' | 'nextRoute' | 'nextRouter' | 'nextStatus' | 'reject' | 'catch'
 type ErrorAct = 'next' | 'send' | 'throw'
 /** A path, an array of paths, or a RegExp's source with a path it matches. */
 type Path = string | string[] | { re: string, sample: string }
@@ -57,7 +57,7 @@ const routePath = fc.oneof(
 function appArbitrary (major: 4 | 5): fc.Arbitrary<Description> {
   const weighted = <T>(...pairs: Array<[T, number]>): fc.Arbitrary<T> => fc.oneof(...pairs.map(([value, weight]) => ({ weight, arbitrary: fc.constant(value) })))
   const useAct = weighted<Act>(['next', 8], ['send', 1], ['throw', 1], ['nextErr', 1], ['nextRoute', 1], ['nextRouter', 1], ['nextStatus', 1], ...(major === 5 ? [['reject', 1] as [Act, number]] : []))
-  const handlerAct = weighted<Act>(['send', 6], ['next', 2], ['throw', 1], ['nextErr', 1], ['nextRoute', 1], ['nextStatus', 1], ...(major === 5 ? [['reject', 1] as [Act, number]] : []))
+  const handlerAct = weighted<Act>(['send', 6], ['next', 2], ['catch', 1], ['throw', 1], ['nextErr', 1], ['nextRoute', 1], ['nextStatus', 1], ...(major === 5 ? [['reject', 1] as [Act, number]] : []))
   const handlers = fc.array(handlerAct, { minLength: 1, maxLength: 3 })
   const method = fc.constantFrom<Method>('get', 'get', 'post', 'put', 'delete', 'all')
   const optionalPath = fc.option(mountPath, { nil: undefined, freq: 2 })

@@ -17,7 +17,7 @@ const RUNNER = path.join(__dirname, 'fixtures', 'otel-gen-runner.cjs')
 const SEED = process.env.OTEL_GEN_SEED === undefined ? 42_424 : Number(process.env.OTEL_GEN_SEED)
 const APPS = process.env.OTEL_GEN_APPS === undefined ? 100 : Number(process.env.OTEL_GEN_APPS)
 
-type Act = 'next' | 'send' | 'throw' | 'nextErr' | 'nextRoute' | 'nextRouter' | 'nextStatus' | 'reject' | 'catch'
+type Act = 'next' | 'send' | 'throw' | 'nextErr' | 'nextRoute' | 'nextRouter' | 'nextStatus' | 'reject' | 'rejectEmpty' | 'catch' | 'throwValue'
 type ErrorAct = 'next' | 'send' | 'throw'
 /** A path, an array of paths, or a RegExp's source with a path it matches. */
 type Path = string | string[] | { re: string, sample: string }
@@ -29,7 +29,7 @@ type Layer =
   | { kind: 'route', method: Method, path: Path, handlers: Act[] }
   | { kind: 'chain', path: Path, methods: Array<{ method: Method, handlers: Act[] }> }
   | { kind: 'router', path: Path, mergeParams: boolean, strict: boolean, caseSensitive: boolean, app?: boolean, stack: Layer[] }
-interface Description { stack: Layer[], requests: Array<[string, string]> }
+interface Description { settings: Record<string, boolean>, stack: Layer[], requests: Array<[string, string]> }
 
 interface RecordedSpan {
   name: string
@@ -53,11 +53,12 @@ const routePath = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom<Path>(['/a', '/x/:id'], ['/users/:id', '/:id/b']) },
   { weight: 1, arbitrary: fc.constantFrom<Path>({ re: '^\\/re\\/(\\d+)$', sample: '/re/42' }, { re: '^\\/n\\/(?<num>\\d+)\\/?$', sample: '/n/7' }) }
 )
-/** Apps for a line: on the Express 5 line, handlers may also be async functions whose promise rejects. */
+/** Apps for a line: on the Express 5 line, handlers may also return a promise that rejects. */
 function appArbitrary (major: 4 | 5): fc.Arbitrary<Description> {
   const weighted = <T>(...pairs: Array<[T, number]>): fc.Arbitrary<T> => fc.oneof(...pairs.map(([value, weight]) => ({ weight, arbitrary: fc.constant(value) })))
-  const useAct = weighted<Act>(['next', 8], ['send', 1], ['throw', 1], ['nextErr', 1], ['nextRoute', 1], ['nextRouter', 1], ['nextStatus', 1], ...(major === 5 ? [['reject', 1] as [Act, number]] : []))
-  const handlerAct = weighted<Act>(['send', 6], ['next', 2], ['catch', 1], ['throw', 1], ['nextErr', 1], ['nextRoute', 1], ['nextStatus', 1], ...(major === 5 ? [['reject', 1] as [Act, number]] : []))
+  const rejects: Array<[Act, number]> = major === 5 ? [['reject', 1], ['rejectEmpty', 1]] : []
+  const useAct = weighted<Act>(['next', 8], ['send', 1], ['throw', 1], ['throwValue', 1], ['nextErr', 1], ['nextRoute', 1], ['nextRouter', 1], ['nextStatus', 1], ...rejects)
+  const handlerAct = weighted<Act>(['send', 6], ['next', 2], ['catch', 1], ['throw', 1], ['nextErr', 1], ['nextRoute', 1], ['nextStatus', 1], ...rejects)
   const handlers = fc.array(handlerAct, { minLength: 1, maxLength: 3 })
   const method = fc.constantFrom<Method>('get', 'get', 'post', 'put', 'delete', 'all')
   const optionalPath = fc.option(mountPath, { nil: undefined, freq: 2 })
@@ -91,7 +92,8 @@ function appArbitrary (major: 4 | 5): fc.Arbitrary<Description> {
       })
     const miss = fc.array(fc.constantFrom('a', 'b', 'r', 'x', 'y', 'users', 'orgs', '1', 'nope'), { maxLength: 4 }).map((s) => '/' + s.join('/'))
     const request = fc.tuple(fc.constantFrom('GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'), fc.oneof({ weight: 3, arbitrary: hit }, { weight: 1, arbitrary: miss }))
-    return fc.record({ stack: fc.constant(stack), requests: fc.array(request, { minLength: 2, maxLength: 5 }) })
+    const settings = fc.record({ 'strict routing': weighted([false, 4], [true, 1]), 'case sensitive routing': weighted([false, 4], [true, 1]) })
+    return fc.record({ settings, stack: fc.constant(stack), requests: fc.array(request, { minLength: 2, maxLength: 5 }) })
   })
 }
 

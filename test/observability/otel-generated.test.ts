@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import fc from 'fast-check'
+import { mask, type Recorded } from './otel-spans'
 import { prepareForms, type Form } from './forms'
 
 const RUNNER = path.join(__dirname, 'fixtures', 'otel-gen-runner.cjs')
@@ -31,15 +32,6 @@ type Layer =
   | { kind: 'router', path: Path, mergeParams: boolean, strict: boolean, caseSensitive: boolean, app?: boolean, stack: Layer[] }
 interface Description { settings: Record<string, boolean>, stack: Layer[], requests: Array<[string, string]> }
 
-interface RecordedSpan {
-  name: string
-  kind: number
-  parent: string | null
-  attributes: Record<string, unknown>
-  status: { code: number, message?: string }
-  events: Array<{ name: string, attributes?: Record<string, unknown> }>
-}
-interface Recorded { lines: string[], spans: RecordedSpan[] }
 
 // Paths valid on both lines (no `*`, no optional parameters); parameters named so that a mount's
 // and a route's may meet (`:id` under `/:id`), as they do in apps. At times an array of paths, or
@@ -110,17 +102,6 @@ function paths (stack: Layer[], prefix: string): string[] {
 /** Differences found by generation, kept as they were generated (each passes since it was fixed). */
 const REGRESSIONS: Record<4 | 5, Description[]> = { 4: [], 5: [] }
 
-const PORT_ATTRIBUTES = new Set(['net.host.port', 'net.peer.port', 'server.port', 'client.port', 'network.peer.port', 'network.local.port'])
-
-/** Ports and stack frames masked (as otel.test.ts masks them); the rest as recorded. */
-function mask (value: unknown, key?: string): unknown {
-  if (key !== undefined && PORT_ATTRIBUTES.has(key)) return typeof value === 'number' ? 'PORT' : value
-  if (key === 'exception.stacktrace' && typeof value === 'string') return value.split('\n')[0]
-  if (typeof value === 'string') return value.replace(/(127\.0\.0\.1|localhost):\d+/g, '$1:PORT')
-  if (Array.isArray(value)) return value.map((item) => mask(item))
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mask(v, k)]))
-  return value
-}
 
 /** Records every described app on the form, in one child process: one result per app. */
 function record (form: Form, file: string, count: number): Promise<Recorded[]> {

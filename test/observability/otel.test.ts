@@ -5,6 +5,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import path from 'node:path'
+import { mask, type Recorded, type RecordedSpan } from './otel-spans'
 import { prepareForms, type Form, type FormName } from './forms'
 
 const RUNNER = path.join(__dirname, 'fixtures', 'otel-runner.cjs')
@@ -12,16 +13,6 @@ const RUNNER = path.join(__dirname, 'fixtures', 'otel-runner.cjs')
 const APPS = { fixture: path.join(__dirname, 'fixtures', 'app.cjs'), wider: path.join(__dirname, 'fixtures', 'wider-app.cjs') }
 type AppName = keyof typeof APPS
 
-interface RecordedSpan {
-  name: string
-  kind: number
-  parent: string | null
-  attributes: Record<string, unknown>
-  status: { code: number, message?: string }
-  events: Array<{ name: string, attributes?: Record<string, unknown> }>
-}
-
-interface Recorded { lines: string[], spans: RecordedSpan[] }
 
 /** Runs the runner in the form's folder (a process of its own: the agent is set up before the framework is required). */
 function record (form: Form, app: AppName): Promise<Recorded> {
@@ -41,20 +32,6 @@ function record (form: Form, app: AppName): Promise<Recorded> {
   })
 }
 
-const PORT_ATTRIBUTES = new Set(['net.host.port', 'net.peer.port', 'server.port', 'client.port', 'network.peer.port', 'network.local.port'])
-
-/** What differs from run to run (ports, addresses' ports, file paths in stacks) masked; the rest as recorded. */
-function mask (value: unknown, key?: string): unknown {
-  if (key !== undefined && PORT_ATTRIBUTES.has(key)) return typeof value === 'number' ? 'PORT' : value
-  // A stack's first line is the error's own; the frames are files and lines of each form.
-  if (key === 'exception.stacktrace' && typeof value === 'string') return value.split('\n')[0]
-  if (typeof value === 'string') return value.replace(/(127\.0\.0\.1|localhost):\d+/g, '$1:PORT')
-  if (Array.isArray(value)) return value.map((item) => mask(item))
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mask(v, k)]))
-  }
-  return value
-}
 
 test('OpenTelemetry records each edition under Express\'s name as the real Express of its line', async (t) => {
   const forms = prepareForms()

@@ -2,7 +2,7 @@
 import * as dc from 'diagnostics_channel'
 import { AsyncLocalStorage } from 'async_hooks'
 import type * as otel from '@opentelemetry/api'
-import type { LayerTraceContext, LayerType } from '../../kernel/internal/tracing'
+import type { LayerTraceContext } from '../../kernel/internal/tracing'
 import { CHANNELS } from '../../kernel/internal/tracing'
 import { constructedRoute, enterLayer, layerPathText, leaveLayer, matchedRoute, routerPath } from './route'
 
@@ -126,12 +126,12 @@ export function subscribeSpans (api: Api): void {
     const run = runs.get(ctx)
     if (run === undefined || run.untracked) return active
     const error = ctx.error
-    if (!run.ended && error !== undefined) {
-      const [exception, message] = errorAndMessage(error)
-      run.span!.recordException(exception)
-      run.span!.setStatus({ code: api.SpanStatusCode.ERROR, message })
-    }
     if (!run.ended) {
+      if (error !== undefined) {
+        const [exception, message] = errorAndMessage(error)
+        run.span!.recordException(exception)
+        run.span!.setStatus({ code: api.SpanStatusCode.ERROR, message })
+      }
       if (run.onClose !== undefined) ctx.res.removeListener?.('close', run.onClose)
       end(run)
     }

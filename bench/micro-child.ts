@@ -83,7 +83,7 @@ async function main (): Promise<void> {
       await ready
     }
   }
-  await run(Math.min(20000, total))
+  await run(Number(process.env.MICRO_WARMUP ?? Math.min(20000, total)))
   const cpu0 = process.cpuUsage()
   const t0 = process.hrtime.bigint()
   await run(total)

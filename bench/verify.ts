@@ -151,6 +151,7 @@ export async function verify (log: (line: string) => void = (l) => process.stdou
   log(`${checks - failures}/${checks} responses identical to express@4 (all headers but Date, in order, and body)`)
   return failures +
     await verifyBenchmarkAnswers('node-express-headers', diff, 'identical to express@4 (all headers but Date, in order, and body)', log) +
+    await verifyBenchmarkAnswers('node-express-setheader', diff, 'identical to express@4 (all headers but Date, in order, and body)', log) +
     await verifyBenchmarkAnswers('fastify-express-headers', diffAsSet, 'carry express@4\'s headers and body (any case and order, Date aside)', log)
 }
 

@@ -15,12 +15,12 @@ export interface BenchServer {
 export type StartApp = (scenario: ScenarioName, ctx: AppContext) => Promise<BenchServer | undefined>
 
 /** The benchmarked apps, in table order. */
-export const APPS = ['ristretto', 'ristretto-baseline', 'ristretto-minimal', 'ristretto-express5', 'ristretto-opt-in', 'express', 'fastify', 'fastify-express-headers', 'node', 'node-express-headers'] as const
+export const APPS = ['ristretto', 'ristretto-baseline', 'ristretto-minimal', 'ristretto-express5', 'ristretto-opt-in', 'express', 'fastify', 'fastify-express-headers', 'node', 'node-express-headers', 'node-express-setheader'] as const
 
 export type AppName = typeof APPS[number]
 
 /** Apps run for context on throughput only: their startup and memory are another app's (fastify's, node's). */
-export const THROUGHPUT_ONLY_APPS: ReadonlySet<AppName> = new Set(['ristretto-baseline', 'fastify-express-headers', 'node-express-headers'])
+export const THROUGHPUT_ONLY_APPS: ReadonlySet<AppName> = new Set(['ristretto-baseline', 'fastify-express-headers', 'node-express-headers', 'node-express-setheader'])
 
 /** Apps that need an option to run (`ristretto-baseline` needs `--baseline DIR`), left out of the default list. */
 export const OPTIONAL_APPS: ReadonlySet<AppName> = new Set(['ristretto-baseline'])

@@ -5,6 +5,7 @@ import { reporter } from '../../kernel/deprecate'
 import { setUtf8Charset, takeTyped } from './content-type'
 import { BUILT_IN_ETAG_FUNCTIONS, type BuiltInETagFunction } from './etag-setting'
 import { statusMessage } from './status'
+import { endHashed } from './end-hashed'
 
 /** Below this length a string's byte length is computed without converting it to a Buffer first. */
 const SMALL_BODY = 1000
@@ -167,7 +168,7 @@ export function sendBody (res: Response, body: unknown, rules: Readonly<SendRule
 
   if (res.req.method === 'HEAD') res.end()
   // Express sends the bytes it hashed: node writes the head in latin1 before a Buffer body.
-  else if (stringForBytes && typeof chunk === 'string' && chunk !== '') res.end(Buffer.from(chunk, 'utf8'))
+  else if (stringForBytes && typeof chunk === 'string' && chunk !== '') endHashed(res, chunk)
   else if (encoding) res.end(chunk as string, encoding)
   else res.end(chunk as Buffer | string | undefined)
   return res

@@ -80,7 +80,22 @@ export const OPS: Record<string, OpDef> = {
   "OutgoingMessage.prototype.removeHeader.call(res, 'X-Powered-By')": { node: true, run: (res) => OM.removeHeader.call(res, 'X-Powered-By') },
   "OutgoingMessage.prototype.getHeader.call(res, 'X-A')": { node: true, run: (res, note) => note("OutgoingMessage.prototype.getHeader.call(res, 'X-A')", OM.getHeader.call(res, 'X-A')) },
   'OutgoingMessage.prototype.getHeaderNames.call(res)': { node: true, run: (res, note) => note('OutgoingMessage.prototype.getHeaderNames.call(res)', OM.getHeaderNames.call(res)) },
-  "ServerResponse.prototype.setHeader.call(res, 'X-Srv', 's')": { node: true, run: (res) => SR.setHeader.call(res, 'X-Srv', 's') }
+  "ServerResponse.prototype.setHeader.call(res, 'X-Srv', 's')": { node: true, run: (res) => SR.setHeader.call(res, 'X-Srv', 's') },
+  // Latin-1 letters in a head: node writes the head in latin1, so a body must not share its encoding.
+  "res.set('X-Latin', 'caf\u00e9')": { node: false, run: (res) => res.set('X-Latin', 'caf\u00e9') },
+  "res.setHeader('X-Latin', 'na\u00efve')": { node: true, run: (res) => res.setHeader('X-Latin', 'na\u00efve') },
+  // A wrapper of `res.end`, as timing and session middleware write them: it sets a header, then ends.
+  'res.end wrapped (sets X-End to the type of its chunk)': {
+    node: true,
+    run: (res) => {
+      const end = res.end
+      res.end = function wrappedEnd (this: any, chunk?: unknown) {
+        if (!this.headersSent) this.setHeader('X-End', Buffer.isBuffer(chunk) ? 'Buffer' : typeof chunk)
+        // eslint-disable-next-line prefer-rest-params -- passes on whatever it was given
+        return Reflect.apply(end, this, arguments)
+      }
+    }
+  }
 }
 
 const ALL_OPS = Object.keys(OPS)

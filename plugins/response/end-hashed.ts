@@ -1,0 +1,39 @@
+// Ends a response with a string body that Express would have hashed for its ETag. Express sends such a
+// body as a Buffer, so node writes the head in latin1 and the body's bytes after it. A string body
+// goes out in the same bytes, in one write with the head, whenever the head is ASCII (latin1 and UTF-8
+// agree there): that is checked on the head node has made, never assumed.
+import { OutgoingMessage, ServerResponse } from 'node:http'
+import type { Response } from '../../kernel/types'
+
+/** The fields of node's response this reads and calls, beside its public API. */
+interface NodeResponse {
+  end: (chunk: string | Buffer, encoding?: BufferEncoding) => unknown
+  _implicitHeader: () => void
+  _header: string | null
+  destroyed: boolean
+  finished: boolean
+}
+
+const nodeEnd = OutgoingMessage.prototype.end
+const nodeImplicitHeader = (ServerResponse.prototype as unknown as NodeResponse)._implicitHeader
+
+/** A character whose latin1 and UTF-8 bytes differ. */
+const NOT_ASCII = /[^\x00-\x7f]/
+
+/**
+ * `res.end` with the UTF-8 bytes of `text`, as Express ends a hashed body. When node's own `end`
+ * and `_implicitHeader` are the response's (nothing wraps them), the head is made first, as node's
+ * `end` makes it before writing (`writeHead(statusCode)`, seen by whatever wraps `writeHead`), and
+ * an ASCII head lets the string itself be ended.
+ */
+export function endHashed (res: Response, text: string): void {
+  const r = res as unknown as NodeResponse
+  if (r.end === nodeEnd && r._implicitHeader === nodeImplicitHeader && !r._header && !r.destroyed && !r.finished) {
+    r._implicitHeader()
+    if (typeof r._header === 'string' && !NOT_ASCII.test(r._header)) {
+      r.end(text, 'utf8')
+      return
+    }
+  }
+  r.end(Buffer.from(text, 'utf8'))
+}

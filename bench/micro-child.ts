@@ -1,97 +1,25 @@
-// One in-process measurement: an app's server is handed an in-memory connection and answers pipelined
-// requests, so the CPU time per request is the framework's and node's HTTP code, without sockets or a
-// load generator. Usage: node dist/bench/micro-child.js <app> <scenario> <requests>; prints JSON.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { Duplex } from 'node:stream'
-import { APPS, type AppName, type StartApp } from './lib/bench-server'
-import { SCENARIOS, STATIC_FILES, requestFor, type ScenarioName } from './scenarios'
-
-/** Requests written at once before waiting for their responses. */
-const PIPELINE = 16
-
-/** Raw bytes of one request of the scenario, keep-alive. */
-function rawRequest (scenario: ScenarioName): Buffer {
-  const spec = requestFor(scenario)
-  const body = spec.body === undefined ? '' : spec.body
-  const headers = [`${spec.method} ${spec.path} HTTP/1.1`, 'Host: 127.0.0.1', 'User-Agent: micro-bench', 'Accept: */*']
-  for (const [k, v] of Object.entries(spec.headers ?? {})) headers.push(`${k}: ${v}`)
-  if (spec.body !== undefined) headers.push(`Content-Length: ${Buffer.byteLength(body)}`)
-  return Buffer.from(headers.join('\r\n') + '\r\n\r\n' + body)
-}
-
-/** Counts complete responses in the bytes a server writes (every response here carries Content-Length). */
-class ResponseCounter {
-  count = 0
-  private pending = Buffer.alloc(0)
-  private bodyLeft = 0
-  push (chunk: Buffer): void {
-    let buf = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk
-    for (;;) {
-      if (this.bodyLeft > 0) {
-        const take = Math.min(this.bodyLeft, buf.length)
-        this.bodyLeft -= take
-        buf = buf.subarray(take)
-        if (this.bodyLeft > 0) break
-        this.count++
-        continue
-      }
-      const end = buf.indexOf('\r\n\r\n')
-      if (end === -1) break
-      const head = buf.subarray(0, end).toString('latin1')
-      const m = /\r\ncontent-length:\s*(\d+)/i.exec(head)
-      if (!m) throw new Error('response without Content-Length:\n' + head)
-      buf = buf.subarray(end + 4)
-      this.bodyLeft = Number(m[1])
-      if (this.bodyLeft === 0) this.count++
-    }
-    this.pending = Buffer.from(buf)
-  }
-}
+// One in-process measurement (bench/lib/in-memory.ts): CPU time per request of an app on a scenario,
+// after a warm-up (MICRO_WARMUP requests; 20 000 by default, fewer when fewer are measured).
+// Usage: node dist/bench/micro-child.js <app> <scenario> <requests>; prints JSON.
+import { startInMemory } from './lib/in-memory'
 
 async function main (): Promise<void> {
   const [app, scenario, countArg] = process.argv.slice(2)
-  if (!(APPS as readonly string[]).includes(app) || !(SCENARIOS as readonly string[]).includes(scenario)) throw new Error('usage: micro-child <app> <scenario> <requests>')
+  if (app === undefined || scenario === undefined) throw new Error('usage: micro-child <app> <scenario> <requests>')
   const total = Number(countArg ?? 50000)
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ristretto-micro-'))
-  for (const f of Object.values(STATIC_FILES)) fs.writeFileSync(path.join(dir, f.name), 'x'.repeat(f.size))
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const mod = require(`./apps/${app as AppName}`) as { start: StartApp }
-  const started = await mod.start(scenario as ScenarioName, { staticDir: dir, logFile: path.join(dir, 'access.log') })
+  const started = await startInMemory(app, scenario)
   if (!started) {
     process.stdout.write(JSON.stringify({ unsupported: true }) + '\n')
     return
   }
-  const counter = new ResponseCounter()
-  let wake: (() => void) | undefined
-  let target = 0
-  const socket = new Duplex({
-    read () {},
-    write (chunk: Buffer, enc, cb) { counter.push(chunk); cb(); if (wake && counter.count >= target) { const w = wake; wake = undefined; w() } },
-    writev (chunks, cb) { for (const c of chunks) counter.push(Buffer.isBuffer(c.chunk) ? c.chunk : Buffer.from(c.chunk as string)); cb(); if (wake && counter.count >= target) { const w = wake; wake = undefined; w() } }
-  })
-  Object.assign(socket, { remoteAddress: '127.0.0.1', remotePort: 40000, encrypted: false })
-  started.server.emit('connection', socket)
-  const request = rawRequest(scenario as ScenarioName)
-  const batch = Buffer.concat(Array.from({ length: PIPELINE }, () => request))
-  const run = async (n: number): Promise<void> => {
-    for (let done = 0; done < n; done += PIPELINE) {
-      target = counter.count + PIPELINE
-      const ready = new Promise<void>((resolve) => { wake = resolve })
-      socket.push(batch)
-      await ready
-    }
-  }
-  await run(Number(process.env.MICRO_WARMUP ?? Math.min(20000, total)))
+  await started.run(Number(process.env.MICRO_WARMUP ?? Math.min(20000, total)))
   const cpu0 = process.cpuUsage()
   const t0 = process.hrtime.bigint()
-  await run(total)
+  await started.run(total)
   const wall = Number(process.hrtime.bigint() - t0) / 1e3
   const cpu = process.cpuUsage(cpu0)
   process.stdout.write(JSON.stringify({ cpuPerRequest: (cpu.user + cpu.system) / total, wallPerRequest: wall / total }) + '\n')
-  socket.destroy()
-  fs.rmSync(dir, { recursive: true, force: true })
+  started.close()
   process.exit(0)
 }
 

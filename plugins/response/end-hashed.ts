@@ -17,9 +17,6 @@ interface NodeResponse {
 const nodeEnd = OutgoingMessage.prototype.end
 const nodeImplicitHeader = (ServerResponse.prototype as unknown as NodeResponse)._implicitHeader
 
-/** A character whose latin1 and UTF-8 bytes differ. */
-const NOT_ASCII = /[^\x00-\x7f]/
-
 /**
  * `res.end` with the UTF-8 bytes of `text`, as Express ends a hashed body. When node's own `end`
  * and `_implicitHeader` are the response's (nothing wraps them), the head is made first, as node's
@@ -30,7 +27,9 @@ export function endHashed (res: Response, text: string): void {
   const r = res as unknown as NodeResponse
   if (r.end === nodeEnd && r._implicitHeader === nodeImplicitHeader && !r._header && !r.destroyed && !r.finished) {
     r._implicitHeader()
-    if (typeof r._header === 'string' && !NOT_ASCII.test(r._header)) {
+    const head = r._header
+    // Node refuses header characters above U+00FF: the head is ASCII when its UTF-8 is as long as it.
+    if (typeof head === 'string' && Buffer.byteLength(head, 'utf8') === head.length) {
       r.end(text, 'utf8')
       return
     }

@@ -36,8 +36,9 @@ export function createHooks () {
     /**
      * Nothing answered the request, or an error escaped every handler: return true to take over the reply.
      * `req` and `res` are the app's, with its helpers (`req.accepts`, `res.status`, …), as the app
-     * initialised them; an app with no route or middleware at all (and the default `init: 'layer'`)
-     * initialised nothing, and hands node's own request and response.
+     * initialised and routed them. An app with no route or middleware at all routed nothing
+     * (`req.originalUrl`, `req.params` unset) and, unless made with `app: { init: 'handle' }`,
+     * initialised nothing either: node's own request and response, without helpers.
      */
     finalHandler: new SyncBailHook<[unknown, Request, Response, Application], true | undefined>(['err', 'req', 'res', 'app']),
     /** `app.listen` created a server (before it starts listening); taps may replace entries of `args`, what `server.listen` is called with. */

@@ -27,10 +27,20 @@ export function createHooks () {
     layerAdded: new SyncHook<[Router, Layer, PathParams]>(['router', 'layer', 'path']),
     /** A handler was added to a route of a router of this framework (`route.get(fn)`, `app.post(path, fn)`); `layer.method` is undefined for `all`. */
     routeLayerAdded: new SyncHook<[Route, Layer]>(['route', 'layer']),
-    /** Per request, as an app starts handling it, before routing. Called only while something taps it. */
+    /**
+     * Per request, as an app starts handling it, before routing. Called only while something taps it.
+     * Before the app initialises the request: node's own request and response, without the app's
+     * helpers (`req.get`, `res.status` are not there yet on the outermost app).
+     */
     request: new SyncHook<[IncomingMessage, ServerResponse, Application]>(['req', 'res', 'app']),
-    /** Nothing answered the request, or an error escaped every handler: return true to take over the reply. */
-    finalHandler: new SyncBailHook<[unknown, IncomingMessage, ServerResponse, Application], true | undefined>(['err', 'req', 'res', 'app']),
+    /**
+     * Nothing answered the request, or an error escaped every handler: return true to take over the reply.
+     * `req` and `res` are the app's, with its helpers (`req.accepts`, `res.status`, …), as the app
+     * initialised and routed them. An app with no route or middleware at all routed nothing
+     * (`req.originalUrl`, `req.params` unset) and, unless made with `app: { init: 'handle' }`,
+     * initialised nothing either: node's own request and response, without helpers.
+     */
+    finalHandler: new SyncBailHook<[unknown, Request, Response, Application], true | undefined>(['err', 'req', 'res', 'app']),
     /** `app.listen` created a server (before it starts listening); taps may replace entries of `args`, what `server.listen` is called with. */
     listen: new SyncHook<[Server, Application, unknown[]]>(['server', 'app', 'args'])
   })

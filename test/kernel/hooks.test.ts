@@ -4,6 +4,7 @@ import http from 'node:http'
 import request from 'supertest'
 import { createFramework, definePlugin, Route, type Application, type Kernel, type RouterInstance } from '../../kernel'
 import type { Layer } from '../../kernel/router/layer'
+import express from '../../presets/default'
 
 /** A framework with one plugin whose apply gets the kernel. */
 function frameworkWith (apply: (kernel: Kernel) => void) {
@@ -311,6 +312,28 @@ describe('kernel hooks', () => {
       app.get('/fail', () => { throw new Error('nope') })
       await request(app).get('/nothing').expect(410, '{"error":"gone"}')
       await request(app).get('/fail').expect(502, '{"error":"nope"}')
+    })
+
+    it("hands its taps the app's request and response, with their helpers (as typed)", async () => {
+      const json404 = definePlugin({
+        name: 'json-404',
+        apply ({ hooks }) {
+          hooks.finalHandler.tap('json-404', (err, req, res) => {
+            if (!req.accepts('json')) return undefined
+            res.status(err ? 500 : 404).json({ error: err ? (err as Error).message : `no ${req.method} ${req.url}` })
+            return true
+          })
+        }
+      })
+      const app = createFramework({ plugins: [express.plugins, json404] })()
+      app.get('/fail', () => { throw new Error('failed') })
+      await request(app).get('/nothing').set('Accept', 'application/json').expect(404, { error: 'no GET /nothing' })
+      await request(app).get('/fail').set('Accept', 'application/json').expect(500, { error: 'failed' })
+      await request(app).get('/nothing').set('Accept', 'text/html').expect(404, /Cannot GET \/nothing/)
+      // An app that initialises requests in `app.handle` has done so even with no route at all
+      // (nothing routed the request: `req.originalUrl` is unset there).
+      const bare = createFramework({ plugins: [express.plugins, json404], app: { init: 'handle' } })()
+      await request(bare).get('/x?y=1').set('Accept', 'application/json').expect(404, { error: 'no GET /x?y=1' })
     })
 
     it('is not called when an app is used as middleware and passes the request on', async () => {

@@ -42,3 +42,24 @@ express().get('/tenant', (req, res) => {
 })
 function tenantOf (req: express.Request): string | undefined { return req.tenant }
 void tenantOf
+
+// A final-handler tap gets the app's request and response: their helpers need no cast.
+export const json404 = definePlugin({
+  name: 'json-404',
+  apply ({ hooks }) {
+    hooks.finalHandler.tap('json-404', (err, req, res, app) => {
+      expectType<Request>()(req)
+      expectType<Response>()(res)
+      if (err !== undefined || !req.accepts('json')) return undefined
+      res.status(404).json({ error: `Cannot ${req.method} ${req.originalUrl}`, env: app.get('env') })
+      return true
+    })
+    // The request hook runs before the app initialises the request: node's own, no helpers yet.
+    hooks.request.tap('json-404', (req, res) => {
+      // @ts-expect-error req.accepts is not there before the app's initialisation
+      void req.accepts
+      // @ts-expect-error nor res.status
+      void res.status
+    })
+  }
+})

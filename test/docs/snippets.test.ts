@@ -1,6 +1,6 @@
-// Every ```js and ```ts block of README.md is a whole program, and runs as written.
+// Every ```js and ```ts block of README.md and of the pages in docs/ is a whole program, and runs as written.
 //
-// The convention: a README block tagged `js` or `ts` is complete (its own requires or imports, its
+// The convention: a block tagged `js` or `ts` is complete (its own requires or imports, its
 // own app); text that is not meant to run uses another tag (`sh`, or none). Each block is written
 // to a scratch folder whose node_modules/ristretto links to this project, as an installed package:
 //   - a `js` block runs as CommonJS, or as an ES module when it has `import`/`export` statements;
@@ -24,14 +24,16 @@ import { strictNode16 } from '../support/strict-node16'
 interface Snippet {
   lang: 'js' | 'ts'
   code: string
-  /** README line of the block's first code line (1-based). */
+  /** The page, relative to the repository: `README.md`, `docs/plugins.md`. */
+  page: string
+  /** Line of the block's first code line in its page (1-based). */
   line: number
   /** The heading the block sits under. */
   heading: string
 }
 
-/** The ```js and ```ts blocks of the README, in order. */
-function readmeSnippets (text: string): Snippet[] {
+/** The ```js and ```ts blocks of a page, in order. */
+function pageSnippets (page: string, text: string): Snippet[] {
   const lines = text.split('\n')
   const list: Snippet[] = []
   let heading = ''
@@ -43,7 +45,7 @@ function readmeSnippets (text: string): Snippet[] {
     let end = start
     while (end < lines.length && !/^```\s*$/.test(lines[end])) end++
     if (open[1] === 'js' || open[1] === 'ts') {
-      list.push({ lang: open[1], code: lines.slice(start, end).join('\n') + '\n', line: start + 1, heading })
+      list.push({ lang: open[1], code: lines.slice(start, end).join('\n') + '\n', page, line: start + 1, heading })
     }
     i = end
   }
@@ -66,7 +68,9 @@ net.Server.prototype.listen = function (...args) {
 const ES_MODULE = /^\s*(import|export)\s/m
 const TLS = /createSecureServer|https\.createServer/
 
-const snippets = readmeSnippets(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8'))
+/** The README, then every page of docs/. */
+const PAGES = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)]
+const snippets = PAGES.flatMap((page) => pageSnippets(page, fs.readFileSync(path.join(ROOT, page), 'utf8')))
 let dir = ''
 
 /** Runs a file of the scratch folder; fails with its output unless it exits with code 0. */
@@ -77,15 +81,20 @@ function run (file: string, snippet: Snippet): void {
     timeout: 20_000,
     env: { ...process.env, NODE_ENV: 'test' }
   })
-  assert.equal(r.status, 0, `README.md:${snippet.line} (${snippet.heading}), run as ${path.basename(file)}: ` +
+  assert.equal(r.status, 0, `${snippet.page}:${snippet.line} (${snippet.heading}), run as ${path.basename(file)}: ` +
     `exit ${r.status ?? r.signal}\n${r.stdout}${r.stderr}`)
 }
 
 function name (snippet: Snippet): string {
-  return `README.md:${snippet.line} (${snippet.heading})`
+  return `${snippet.page}:${snippet.line} (${snippet.heading})`
 }
 
-describe('README snippets', () => {
+/** A file name for a snippet, unique across pages: `docs-plugins-138`. */
+function base (snippet: Snippet): string {
+  return `${snippet.page.replace(/\.md$/, '').replace(/\W+/g, '-')}-${snippet.line}`
+}
+
+describe('README and docs snippets', () => {
   before(() => {
     ensureBuilt()
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ristretto-readme-'))
@@ -104,14 +113,14 @@ describe('README snippets', () => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true })
   })
 
-  it('has js and ts blocks to run', () => {
-    assert.ok(snippets.some((s) => s.lang === 'js'))
-    assert.ok(snippets.some((s) => s.lang === 'ts'))
+  it('has js and ts blocks to run, in the README too', () => {
+    assert.ok(snippets.some((s) => s.lang === 'js' && s.page === 'README.md'))
+    assert.ok(snippets.some((s) => s.lang === 'ts' && s.page === 'README.md'))
   })
 
   for (const snippet of snippets.filter((s) => s.lang === 'js')) {
     it(`runs ${name(snippet)}`, { skip: TLS.test(snippet.code) && tlsSkipReason() }, () => {
-      const file = path.join(dir, `snippet-${snippet.line}.${ES_MODULE.test(snippet.code) ? 'mjs' : 'cjs'}`)
+      const file = path.join(dir, `${base(snippet)}.${ES_MODULE.test(snippet.code) ? 'mjs' : 'cjs'}`)
       fs.writeFileSync(file, snippet.code)
       run(file, snippet)
     })
@@ -124,7 +133,7 @@ describe('README snippets', () => {
     before(() => {
       for (const snippet of tsSnippets) {
         for (const ext of ['ts', 'mts']) {
-          const file = path.join(dir, 'src', `snippet-${snippet.line}.${ext}`)
+          const file = path.join(dir, 'src', `${base(snippet)}.${ext}`)
           fs.mkdirSync(path.dirname(file), { recursive: true })
           fs.writeFileSync(file, snippet.code)
           sources.set(file, snippet)
@@ -146,7 +155,7 @@ describe('README snippets', () => {
         const snippet = sources.get(path.resolve(d.file.fileName))
         const { line } = d.file.getLineAndCharacterOfPosition(d.start)
         return snippet
-          ? `README.md:${snippet.line + line} (${path.extname(d.file.fileName)}): ${text}`
+          ? `${snippet.page}:${snippet.line + line} (${path.extname(d.file.fileName)}): ${text}`
           : `${d.file.fileName}:${line + 1}: ${text}`
       })
       assert.deepEqual(messages, [])
@@ -155,7 +164,7 @@ describe('README snippets', () => {
     for (const snippet of tsSnippets) {
       it(`runs ${name(snippet)}, compiled`, () => {
         for (const ext of ['js', 'mjs']) {
-          const file = path.join(dir, 'out', `snippet-${snippet.line}.${ext}`)
+          const file = path.join(dir, 'out', `${base(snippet)}.${ext}`)
           assert.ok(fs.existsSync(file), `${path.basename(file)} was not emitted`)
           run(file, snippet)
         }

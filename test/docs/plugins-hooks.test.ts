@@ -6,10 +6,10 @@ import { createHooks } from '../../kernel/hooks'
 
 const root = path.join(__dirname, '..', '..')
 
-/** Rows of the README's "Kernel hooks" table: `| \`name\` | type | fires |`. */
+/** Rows of the "Kernel hooks" table of docs/plugins.md: `| \`name\` | type | fires |`. */
 function readmeHooks (): Map<string, string> {
-  const text = fs.readFileSync(path.join(root, 'README.md'), 'utf8')
-  const section = text.slice(text.indexOf('### Kernel hooks'))
+  const text = fs.readFileSync(path.join(root, 'docs', 'plugins.md'), 'utf8')
+  const section = text.slice(text.indexOf('\n## Kernel hooks\n') + 1)
   const table = section.slice(0, section.indexOf('\n## '))
   const rows = new Map<string, string>()
   for (const line of table.split('\n')) {
@@ -19,7 +19,7 @@ function readmeHooks (): Map<string, string> {
   return rows
 }
 
-describe('README kernel hooks table', () => {
+describe('docs/plugins.md kernel hooks table', () => {
   it('lists exactly the hooks kernel/hooks.ts declares', () => {
     const declared = Object.keys(createHooks()).sort()
     assert.deepEqual([...readmeHooks().keys()].sort(), declared)
@@ -33,8 +33,8 @@ describe('README kernel hooks table', () => {
         assert.match(type, /^HookMap of SyncHook/)
         continue
       }
-      assert.ok(type.startsWith(hook.constructor.name), `${name}: README says ${type}, code has ${hook.constructor.name}`)
-      assert.ok(type.includes(`(${hook._args.join(', ')})`), `${name}: README says ${type}, code takes (${hook._args.join(', ')})`)
+      assert.ok(type.startsWith(hook.constructor.name), `${name}: docs/plugins.md says ${type}, code has ${hook.constructor.name}`)
+      assert.ok(type.includes(`(${hook._args.join(', ')})`), `${name}: docs/plugins.md says ${type}, code takes (${hook._args.join(', ')})`)
     }
   })
 })

@@ -29,8 +29,10 @@ export function stageOf (frame: Frame): string | undefined {
   if (url.includes('/plugins/parser/')) return 'body parser'
   if (url.includes('/plugins/logger/')) return 'logger'
   if (url.includes('/plugins/response/') || url.includes('/plugins/request/') || url.includes('/plugins/express5-response/')) return 'send'
+  // Router 2's routers (the express5 preset): their walk is the kernel pass, finding and running a route is route.
+  if (url.includes('/plugins/express5-routing/')) return /\/(router|mount-path|tracing|settle)\.js$/.test(url) ? 'kernel pass' : 'route'
   if (INIT.has(frame.functionName) || url.includes('/kernel/internal/prototypes')) return 'init'
-  if (ROUTE.has(frame.functionName) || url.includes('/kernel/router/route') || url.includes('/kernel/router/matchers/') || url.includes('/kernel/internal/params')) return 'route'
+  if (ROUTE.has(frame.functionName) || /\/kernel\/router\/route(-parameters)?\.js$/.test(url) || url.includes('/kernel/router/matchers/') || url.includes('/kernel/internal/params')) return 'route'
   if (url.includes('/kernel/') || url.includes('/presets/') || url.includes('/plugins/')) return 'kernel pass'
   return undefined
 }

@@ -88,11 +88,19 @@ async function main (): Promise<void> {
   const heapStage = stagesOf(heapNodes, heapParent)
   const objects = new Map<string, number>()
   const bytes = new Map<string, number>()
+  const heapById = new Map(heapNodes.map((n) => [n.id, n]))
+  const allocDetail = new Map<string, number>()
   for (const s of heap.samples) {
     const stage = heapStage.get(s.nodeId)!
     objects.set(stage, (objects.get(stage) ?? 0) + 1)
     bytes.set(stage, (bytes.get(stage) ?? 0) + s.size)
+    if (stage === process.env.STAGES_DETAIL) {
+      const f = heapById.get(s.nodeId)!.callFrame
+      const name = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(dist|node_modules)\//, '')}`
+      allocDetail.set(name, (allocDetail.get(name) ?? 0) + 1)
+    }
   }
+  if (allocDetail.size) process.stderr.write('objects:\n' + [...allocDetail].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([k, v]) => `${(v / SAMPLED).toFixed(2)}  ${k}`).join('\n') + '\n')
   session.disconnect()
   started.close()
   const stages: Record<string, { us: number, objects: number, bytes: number }> = {}

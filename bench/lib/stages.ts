@@ -26,9 +26,9 @@ export function stageOf (frame: Frame): string | undefined {
     return /\/node_modules\/(fastify|find-my-way|light-my-request|avvio|@fastify)\//.test(url) ? 'framework (other)' : undefined
   }
   if (url.includes('/plugins/query/')) return 'query'
-  if (url.includes('/plugins/parser/')) return 'body parser'
+  if (url.includes('/plugins/parser/') || url.includes('/plugins/body-')) return 'body parser'
   if (url.includes('/plugins/logger/')) return 'logger'
-  if (url.includes('/plugins/response/') || url.includes('/plugins/request/') || url.includes('/plugins/express5-response/')) return 'send'
+  if (/\/plugins\/(express5-)?(response|request)\//.test(url)) return 'send'
   // Router 2's routers (the express5 preset): their walk is the kernel pass, finding and running a route is route.
   if (url.includes('/plugins/express5-routing/')) return /\/(router|mount-path|tracing|settle)\.js$/.test(url) ? 'kernel pass' : 'route'
   if (INIT.has(frame.functionName) || url.includes('/kernel/internal/prototypes')) return 'init'

@@ -131,6 +131,8 @@ async function runPrimary (count: number, name: string): Promise<void> {
       if (port === 0) {
         port = address.port
         console.log(`${name} listening on http://localhost:${port}/ with ${count} workers (primary pid ${process.pid}; kill -HUP it for a rolling restart)`)
+      } else {
+        console.log(`worker ${worker.process.pid} listening`)
       }
       resolve(worker)
     })

@@ -76,8 +76,11 @@ export function shutdownServer (server: Server, settings: ShutdownSettings): Pro
     interceptRequests(server, settings.duringShutdown)
     for (const socket of registry.http1) closeAfterInFlight(socket)
     if (settings.idleTimeout !== Infinity) {
+      // Checked after the next poll for I/O, so that what already arrived is read first.
       const idle = setTimeout(function closeIdle () {
-        for (const socket of registry.http1) closeIfStillIdle(socket)
+        setImmediate(function closeIdleAfterPoll () {
+          for (const socket of registry.http1) closeIfStillIdle(socket)
+        })
       }, settings.idleTimeout)
       idle.unref()
       server.once('close', () => clearTimeout(idle))

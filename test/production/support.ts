@@ -1,0 +1,56 @@
+// Helpers for the production tests: a child process with its output watched, a free port.
+import net from 'node:net'
+import path from 'node:path'
+import { spawn, type ChildProcess } from 'node:child_process'
+
+const REGISTER = path.join(__dirname, '..', 'support', 'register-ts.cjs')
+
+export interface Child {
+  child: ChildProcess
+  /** Resolves with the first match of `pattern` in a whole line of output (stdout and stderr), from offset `from`. */
+  line (pattern: RegExp, from?: number): Promise<RegExpMatchArray>
+  output (): string
+  exited: Promise<{ code: number | null, signal: NodeJS.Signals | null }>
+}
+
+/** Runs a TypeScript file of the project in a child process (its cluster workers too) with `env` added. */
+export function runTs (file: string, env: NodeJS.ProcessEnv): Child {
+  const child = spawn(process.execPath, ['--require', REGISTER, file], {
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let out = ''
+  const waiters: Array<() => void> = []
+  const onData = (chunk: string): void => { out += chunk; for (const w of waiters.splice(0)) w() }
+  child.stdout!.setEncoding('utf8').on('data', onData)
+  child.stderr!.setEncoding('utf8').on('data', onData)
+  const exited = new Promise<{ code: number | null, signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('exit', (code, signal) => { resolve({ code, signal }); for (const w of waiters.splice(0)) w() })
+  })
+  let done = false
+  exited.then(() => { done = true })
+  const line = (pattern: RegExp, from = 0): Promise<RegExpMatchArray> => new Promise((resolve, reject) => {
+    const check = (): void => {
+      for (const l of out.slice(from).split('\n').slice(0, -1)) {
+        const m = pattern.exec(l)
+        if (m) { resolve(m); return }
+      }
+      if (done) reject(new Error(`exited before printing ${pattern}; output:\n${out}`))
+      else waiters.push(check)
+    }
+    check()
+  })
+  return { child, line, output: () => out, exited }
+}
+
+/** A port free on 127.0.0.1 right now. */
+export function freePort (): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}

@@ -1,4 +1,5 @@
 // Helpers for the production tests: a child process with its output watched, a free port.
+import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -53,4 +54,64 @@ export function freePort (): Promise<number> {
       server.close(() => resolve(port))
     })
   })
+}
+
+/** Whether `redis-server` can be run here. */
+export function redisServerPath (): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const candidate = path.join(dir, 'redis-server')
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK)
+      return candidate
+    } catch {}
+  }
+  return undefined
+}
+
+export interface RedisServer {
+  port: number
+  url: string
+  /** Stops the server (SIGTERM: it writes its append-only file and exits). */
+  stop (): Promise<void>
+  /** Starts it again on the same port, from the same data folder. */
+  restart (): Promise<void>
+}
+
+/**
+ * A Redis server of the test's own, on a free loopback port, with an append-only file in `dir`
+ * written at every command (so that a restart keeps everything that was stored).
+ */
+export async function startRedis (dir: string): Promise<RedisServer> {
+  const bin = redisServerPath()
+  if (!bin) throw new Error('redis-server is not installed (.ci/run installs it)')
+  const port = await freePort()
+  let proc: ChildProcess | undefined
+  const start = async (): Promise<void> => {
+    const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes',
+      '--appendfsync', 'always', '--dir', dir, '--daemonize', 'no', '--protected-mode', 'yes'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    proc = child
+    let out = ''
+    await new Promise<void>((resolve, reject) => {
+      const onData = (chunk: string): void => {
+        out += chunk
+        if (/Ready to accept connections/.test(out)) resolve()
+      }
+      child.stdout!.setEncoding('utf8').on('data', onData)
+      child.stderr!.setEncoding('utf8').on('data', onData)
+      child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${out}`)))
+    })
+  }
+  await start()
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    async stop () {
+      const child = proc
+      if (!child || child.exitCode !== null) return
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+    },
+    restart: start
+  }
 }

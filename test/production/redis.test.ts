@@ -8,8 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { createClient } from 'redis'
-import { RawConnection, type RawResponse } from '../plugins/graceful-shutdown/raw-http1'
-import { freePort, redisServerPath, runTs, startRedis, type Child, type RedisServer } from './support'
+import { freePort, login, onOneWorker, redisServerPath, restricted, runTs, startRedis, type Child, type RedisServer } from './support'
 
 const SHOWCASE = path.join(__dirname, '..', '..', 'examples', 'showcase', 'index.ts')
 /** Failed logins the sessions example allows per address (examples/sessions). */
@@ -41,31 +40,6 @@ function request (port: number, method: string, p: string, options: { cookie?: s
     req.end(options.form)
   })
 }
-
-/** On one connection: the worker's id (from /healthz), then `raw` (a whole request) answered by that worker. */
-async function onOneWorker (port: number, raw: string): Promise<{ worker: number, res: RawResponse }> {
-  const conn = new RawConnection(port)
-  assert.ok(await conn.opened)
-  conn.send('GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n')
-  const health = await conn.next()
-  assert.equal(health?.status, 200)
-  conn.send(raw)
-  const res = await conn.next()
-  conn.socket.destroy()
-  assert.ok(res, 'answered')
-  return { worker: (JSON.parse(health.body) as { worker: number }).worker, res }
-}
-
-async function login (port: number): Promise<{ cookie: string, worker: number }> {
-  const form = 'name=tobi&password=foobar'
-  const { worker, res } = await onOneWorker(port, `POST /sessions/login HTTP/1.1\r\nHost: test\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${form.length}\r\n\r\n${form}`)
-  assert.equal(res.status, 303)
-  const cookie = /ristretto\.sid=[^;]+/.exec(res.headers['set-cookie'] ?? '')?.[0]
-  assert.ok(cookie, 'a session cookie')
-  return { cookie, worker }
-}
-
-const restricted = (cookie: string): string => `GET /sessions/restricted HTTP/1.1\r\nHost: test\r\nCookie: ${cookie}\r\n\r\n`
 
 describe('examples/showcase with WORKERS=2 and REDIS_URL', { skip, timeout: 170_000 }, () => {
   let dir: string

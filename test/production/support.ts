@@ -2,7 +2,9 @@
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
+import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
+import { RawConnection, type RawResponse } from '../plugins/graceful-shutdown/raw-http1'
 
 const REGISTER = path.join(__dirname, '..', 'support', 'register-ts.cjs')
 
@@ -115,3 +117,30 @@ export async function startRedis (dir: string): Promise<RedisServer> {
     restart: start
   }
 }
+
+// The showcase's sessions example, through the workers of a cluster.
+
+/** On one connection: the worker's id (from /healthz), then `raw` (a whole request) answered by that worker. */
+export async function onOneWorker (port: number, raw: string): Promise<{ worker: number, res: RawResponse }> {
+  const conn = new RawConnection(port)
+  assert.ok(await conn.opened)
+  conn.send('GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n')
+  const health = await conn.next()
+  assert.equal(health?.status, 200)
+  conn.send(raw)
+  const res = await conn.next()
+  conn.socket.destroy()
+  assert.ok(res, 'answered')
+  return { worker: (JSON.parse(health.body) as { worker: number }).worker, res }
+}
+
+export async function login (port: number): Promise<{ cookie: string, worker: number }> {
+  const form = 'name=tobi&password=foobar'
+  const { worker, res } = await onOneWorker(port, `POST /sessions/login HTTP/1.1\r\nHost: test\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${form.length}\r\n\r\n${form}`)
+  assert.equal(res.status, 303)
+  const cookie = /ristretto\.sid=[^;]+/.exec(res.headers['set-cookie'] ?? '')?.[0]
+  assert.ok(cookie, 'a session cookie')
+  return { cookie, worker }
+}
+
+export const restricted = (cookie: string): string => `GET /sessions/restricted HTTP/1.1\r\nHost: test\r\nCookie: ${cookie}\r\n\r\n`

@@ -121,6 +121,8 @@ async function runPrimary (count: number, name: string): Promise<void> {
   const leavingWorkers = new Set<Worker>()
   let stopping = false
   let port = 0
+  /** Whether every first worker listens (later ones are replacements). */
+  let started = false
 
   const fork = (): Promise<Worker> => new Promise((resolve, reject) => {
     const worker = cluster.fork()
@@ -128,12 +130,8 @@ async function runPrimary (count: number, name: string): Promise<void> {
     let listened = false
     worker.once('listening', (address) => {
       listened = true
-      if (port === 0) {
-        port = address.port
-        console.log(`${name} listening on http://localhost:${port}/ with ${count} workers (primary pid ${process.pid}; kill -HUP it for a rolling restart)`)
-      } else {
-        console.log(`worker ${worker.process.pid} listening`)
-      }
+      port = address.port
+      if (started) console.log(`worker ${worker.process.pid} listening`)
       resolve(worker)
     })
     worker.once('exit', (code, signal) => {
@@ -198,4 +196,6 @@ async function runPrimary (count: number, name: string): Promise<void> {
   process.once('SIGINT', stop)
 
   await Promise.all(Array.from({ length: count }, fork))
+  started = true
+  console.log(`${name} listening on http://localhost:${port}/ with ${count} workers (primary pid ${process.pid}; kill -HUP it for a rolling restart)`)
 }

@@ -1,9 +1,11 @@
 // Sessions: an express-session login flow over a fake user store with scrypt-hashed passwords.
 import express = require('../../presets/default')
 import session from 'express-session'
+import { rateLimit } from 'express-rate-limit'
 import escapeHtml from 'escape-html'
 import createError from 'http-errors'
 import { listen } from '../support'
+import { rateLimitStore, sessionStore } from '../shared-state'
 import { authenticate, MAX_PASSWORD } from './users'
 import type { ErrorRequestHandler, RequestHandler } from '../../kernel'
 
@@ -35,7 +37,10 @@ const requireLogin: RequestHandler = function requireLogin (req, res, next) {
 
 const app = express()
 
+// Sessions live outside the process (Redis with REDIS_URL, else shared by the workers of this
+// machine): any worker, on any machine, answers any request of a logged-in user.
 app.use(session({
+  store: sessionStore('sessions'),
   name: 'ristretto.sid',
   secret: process.env.SESSION_SECRET || 'a secret to set with SESSION_SECRET',
   resave: false,
@@ -59,7 +64,22 @@ app.get('/login', function showLogin (req, res) {
   res.send(loginForm(req.baseUrl))
 })
 
-app.post('/login', function login (req, res, next) {
+/** Failed logins an address may make per 15 minutes, counted across every worker and machine. */
+const LOGIN_ATTEMPTS = 20
+
+const loginLimit = rateLimit({
+  store: rateLimitStore('sessions-login'),
+  windowMs: 15 * 60 * 1000,
+  limit: LOGIN_ATTEMPTS,
+  skipSuccessfulRequests: true,
+  standardHeaders: 'draft-8',
+  legacyHeaders: false,
+  handler (req, res) {
+    res.status(429).send(loginForm(req.baseUrl, 'Too many failed logins; try again later.'))
+  }
+})
+
+app.post('/login', loginLimit, function login (req, res, next) {
   const { name, password } = (req.body ?? {}) as Record<string, unknown>
   if (typeof name !== 'string' || typeof password !== 'string' || name === '' || password === '') {
     res.status(400).send(loginForm(req.baseUrl, 'Give a name and a password.'))
@@ -106,7 +126,9 @@ app.use(function notFound (req, res, next) {
 const onError: ErrorRequestHandler = function onError (err, req, res, next) {
   const status = typeof err.status === 'number' && err.status >= 400 && err.status < 600 ? err.status : 500
   if (status >= 500 && req.app.get('env') !== 'test') console.error(err)
-  const message = status < 500 && err.expose ? err.message : 'Something went wrong on our side.'
+  // A 503 (the session store unreachable) says so, and when to try again.
+  const message = err.expose ? err.message : 'Something went wrong on our side.'
+  if (err.headers && typeof err.headers['Retry-After'] === 'string') res.set('Retry-After', err.headers['Retry-After'])
   res.status(status).send(page(`Error ${status}`, `<p>${escapeHtml(message)}</p><p><a href="${req.baseUrl}/">Home</a></p>`))
 }
 app.use(onError)

@@ -1,7 +1,8 @@
-// The showcase: the other examples mounted under one server, with an index page linking them (`npm start`).
+// The showcase: the other examples mounted under one server, with an index page linking them (`npm start`,
+// or `WORKERS=4 npm start` for a cluster; REDIS_URL keeps sessions and rate limits in Redis).
 import express = require('../../presets/default')
 import escapeHtml from 'escape-html'
-import { listen } from '../support'
+import { healthEndpoints, serve } from '../cluster'
 import type { Application } from '../../kernel'
 import helloWorld = require('../hello-world')
 import routing = require('../routing')
@@ -67,6 +68,9 @@ Run it alone with <code>node dist/examples/vhost/index.js</code> and open http:/
 
 const app = express()
 
+// GET /healthz and /readyz, for a load balancer (see "Running in production" in the README).
+app.use(healthEndpoints)
+
 app.get('/', function index (req, res) {
   res.send(indexPage())
 })
@@ -81,4 +85,5 @@ app.use(function notFound (req, res) {
 
 export = app
 
-if (require.main === module) listen(app, 'showcase')
+// `npm start`: one process, or WORKERS=N workers of a cluster (SIGHUP to the primary: rolling restart).
+if (require.main === module) serve(app, 'showcase')

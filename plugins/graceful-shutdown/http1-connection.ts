@@ -65,6 +65,20 @@ export function closeAfter (socket: Socket, res: ServerResponse): void {
 }
 
 /**
+ * `idleTimeout` after a shutdown started: closes `socket` if it is idle, with no response being
+ * written and no byte of a next request received (node reads what arrived before timers run).
+ * A connection busy with a request closes after its answer, which says `Connection: close`.
+ */
+export function closeIfStillIdle (socket: Socket): void {
+  const http1 = socket as Http1Socket
+  const parser = http1.parser
+  if (http1.destroyed || http1._httpMessage || !parser) return
+  if (parser.incoming && !parser.incoming.complete) return
+  if (typeof parser.duration === 'function' && parser.duration() > 0) return
+  socket.destroy()
+}
+
+/**
  * When a shutdown starts: the response in flight on `socket` closes the connection if no
  * request after it has arrived yet. An idle connection is left open: its next request, which
  * may already be on its way, is answered with `Connection: close`.

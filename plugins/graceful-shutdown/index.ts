@@ -11,6 +11,7 @@ export const PLUGIN_NAME = 'graceful-shutdown'
 export const GRACEFUL_SHUTDOWN_OPTIONS = describeOptions('gracefulShutdownPlugin', [
   { name: 'timeout', type: ['number'], default: '10000', effect: 'milliseconds in-flight requests get to finish once a shutdown starts; what is still open then is destroyed (`Infinity` waits for ever); `app.close(options)` and `server.shutdown(options)` may give their own' },
   { name: 'duringShutdown', type: ["'serve'", "'reject'"], default: "'serve'", effect: "requests arriving on open connections during a shutdown are served as usual, or with `'reject'` answered 503 without reaching the app" },
+  { name: 'idleTimeout', type: ['number'], default: '200', effect: 'milliseconds an idle HTTP/1 keep-alive connection stays open once a shutdown starts, for a request its client may already have sent; it is closed then if still idle (or at its keep-alive timeout, if sooner)' },
   { name: 'signals', type: ['boolean', 'string[]'], default: 'false', effect: '`true` (SIGTERM and SIGINT) or a list of signals: shut down on the signal, then raise it again if nothing else listens to it; a second signal ends the process at once' }
 ])
 
@@ -23,8 +24,8 @@ const serversOf = new WeakMap<Application, Set<ShutdownableServer>>()
  * connections and loses no request: in-flight requests finish and every request that reaches
  * an open connection is served (or answered 503 with `duringShutdown: 'reject'`); an HTTP/1
  * connection closes right after the answer to the last request that arrived on it, sent with
- * `Connection: close`, and an idle one stays open for its next request until its keep-alive
- * timeout; HTTP/2 sessions get a GOAWAY. What remains after `timeout` ms (10 000 by default)
+ * `Connection: close`, and an idle one stays open for a request on its way for `idleTimeout` ms
+ * (200 by default), then closes; HTTP/2 sessions get a GOAWAY. What remains after `timeout` ms (10 000 by default)
  * is destroyed. With `signals`, SIGTERM/SIGINT start it. Servers made elsewhere use
  * `shutdownable(server, options)`.
  * Costs one listener per connection and nothing per request until a shutdown starts.

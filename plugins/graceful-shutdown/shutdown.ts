@@ -2,12 +2,13 @@
 import type { Server } from 'net'
 import { trackConnections, type ConnectionRegistry } from './connection-registry'
 import { interceptRequests } from './closing-requests'
-import { closeAfterInFlight } from './http1-connection'
+import { closeAfterInFlight, closeIfStillIdle } from './http1-connection'
 import type { DuringShutdown } from './types'
 
 /** The settings a shutdown runs with, defaults applied. */
 export interface ShutdownSettings {
   readonly timeout: number
+  readonly idleTimeout: number
   readonly duringShutdown: DuringShutdown
 }
 
@@ -49,8 +50,8 @@ function stopListening (server: Server, closed: () => void): void {
  * New connections are refused. No HTTP/1 connection is closed while a request may be on its
  * way: the last request that arrives on a connection is answered with `Connection: close` and
  * the connection ends after it (a response in flight is that request when its headers are not
- * out yet); an idle keep-alive connection stays open for its next request, until its
- * keep-alive timeout. HTTP/2 sessions get a GOAWAY and close after their open streams. After
+ * out yet); an idle keep-alive connection stays open `idleTimeout` ms for a request that may
+ * be on its way (or until its keep-alive timeout, if sooner), then closes if still idle. HTTP/2 sessions get a GOAWAY and close after their open streams. After
  * `timeout` ms whatever is still open is destroyed. Resolves when the server is closed.
  */
 export function shutdownServer (server: Server, settings: ShutdownSettings): Promise<void> {
@@ -74,6 +75,16 @@ export function shutdownServer (server: Server, settings: ShutdownSettings): Pro
     }
     interceptRequests(server, settings.duringShutdown)
     for (const socket of registry.http1) closeAfterInFlight(socket)
+    if (settings.idleTimeout !== Infinity) {
+      // Checked after the next poll for I/O, so that what already arrived is read first.
+      const idle = setTimeout(function closeIdle () {
+        setImmediate(function closeIdleAfterPoll () {
+          for (const socket of registry.http1) closeIfStillIdle(socket)
+        })
+      }, settings.idleTimeout)
+      idle.unref()
+      server.once('close', () => clearTimeout(idle))
+    }
     for (const session of registry.sessions) session.close()
     if (settings.timeout !== Infinity) {
       timer = setTimeout(destroyAll, settings.timeout, registry)

@@ -8,13 +8,20 @@ import type { DuringShutdown, GracefulShutdownOptions, ShutdownOptions, Shutdown
 /** Default of the `timeout` option, in ms. */
 export const DEFAULT_TIMEOUT = 10_000
 
+/**
+ * Default of the `idleTimeout` option, in ms: time for a request a client sent on an idle
+ * keep-alive connection just before the shutdown to arrive (a client that loops on its
+ * connection sends its next request well within it).
+ */
+export const DEFAULT_IDLE_TIMEOUT = 200
+
 const DURING_SHUTDOWN: ReadonlySet<DuringShutdown> = new Set<DuringShutdown>(['serve', 'reject'])
 
 /** Checks a timeout option: a number ≥ 0 (`Infinity` allowed), or the fallback when absent. */
-function timeoutOption (value: unknown, fallback: number): number {
+function timeoutOption (value: unknown, fallback: number, name = 'timeout'): number {
   if (value === undefined) return fallback
   if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
-    throw new TypeError('option timeout must be a number of milliseconds ≥ 0')
+    throw new TypeError(`option ${name} must be a number of milliseconds ≥ 0`)
   }
   return value
 }
@@ -31,6 +38,7 @@ export function resolveOptions (options: GracefulShutdownOptions = {}): Resolved
   }
   return {
     timeout: timeoutOption(options.timeout, DEFAULT_TIMEOUT),
+    idleTimeout: timeoutOption(options.idleTimeout, DEFAULT_IDLE_TIMEOUT, 'idleTimeout'),
     duringShutdown,
     signals: signalList(options.signals)
   }
@@ -47,6 +55,7 @@ export function makeShutdownable<S extends Server> (server: S, resolved: Resolve
       value: function shutdown (this: S, options?: ShutdownOptions): Promise<void> {
         return shutdownServer(this, {
           timeout: timeoutOption(options?.timeout, resolved.timeout),
+          idleTimeout: resolved.idleTimeout,
           duringShutdown: resolved.duringShutdown
         })
       }

@@ -22,6 +22,13 @@ export interface GracefulShutdownOptions extends ShutdownOptions {
   /** Requests arriving on open connections while shutting down: `'serve'` (default) or `'reject'` (503). */
   duringShutdown?: DuringShutdown
   /**
+   * Milliseconds an idle HTTP/1 keep-alive connection stays open once a shutdown starts, for a
+   * request its client may already have sent (default 200). A request that arrives meanwhile is
+   * answered with `Connection: close`; a connection still idle then is closed, as it would be at
+   * the end of its keep-alive timeout, whichever comes first.
+   */
+  idleTimeout?: number
+  /**
    * Shut down on these process signals. `true` means `['SIGTERM', 'SIGINT']`; `false` (default)
    * installs no handler. Once every server is shut down, the signal is raised again when nothing
    * else listens to it, so the process ends as the signal asks; a second signal during the
@@ -35,8 +42,8 @@ export interface Shutdownable {
   /**
    * Stops accepting connections, lets in-flight requests finish and serves the requests that
    * reach open connections; each HTTP/1 connection closes after the answer to its last request
-   * (sent with `Connection: close`), an idle one stays open for its next request until its
-   * keep-alive timeout. Destroys what is left after `timeout` ms. Resolves when every
+   * (sent with `Connection: close`), an idle one stays open for a request on its way for
+   * `idleTimeout` ms (or until its keep-alive timeout, if sooner). Destroys what is left after `timeout` ms. Resolves when every
    * connection is closed. Calling it again returns the same promise.
    */
   shutdown (options?: ShutdownOptions): Promise<void>

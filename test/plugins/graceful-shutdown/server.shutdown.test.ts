@@ -91,6 +91,47 @@ describe('server.shutdown([options])', () => {
     assert.match(await conn.ended, /Connection: keep-alive/i)
   })
 
+  it('closes an idle keep-alive connection after idleTimeout, long before its keep-alive timeout', async () => {
+    const app = frameworkWith({ timeout: Infinity, idleTimeout: 20 })()
+    app.get('/', (req, res) => { res.send('hi') })
+    const server: any = app.listen(0)
+    // Only the idle timeout can end this connection: no keep-alive timeout in this test's life.
+    server.keepAliveTimeout = 600_000
+    const conn = rawConnection(await portOf(server))
+    conn.send('GET / HTTP/1.1\r\nHost: x\r\n\r\n')
+    await conn.until('hi')
+    await server.shutdown()
+    const all = await conn.ended
+    assert.match(all, /Connection: keep-alive/i)
+    assert.equal(all.match(/HTTP\/1\.1 200/g)?.length, 1)
+  })
+
+  it('keeps a connection whose next request is arriving when idleTimeout ends, and answers it with Connection: close', async () => {
+    const app = frameworkWith({ timeout: Infinity, idleTimeout: 0 })()
+    app.get('/', (req, res) => { res.send('hi') })
+    const server: any = app.listen(0)
+    server.keepAliveTimeout = 600_000
+    const conn = rawConnection(await portOf(server))
+    conn.send('GET / HTTP/1.1\r\nHost: x\r\n\r\n')
+    await conn.until('hi')
+    // Half a request is in: the connection is not idle, whatever the idle timeout says.
+    conn.send('GET /?second HTTP/1.1\r\nHo')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const done = server.shutdown()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    conn.send('st: x\r\n\r\n')
+    await done
+    const all = await conn.ended
+    assert.equal(all.match(/HTTP\/1\.1 200/g)?.length, 2)
+    assert.match(all.slice(all.lastIndexOf('HTTP/1.1 200')), /Connection: close/i)
+  })
+
+  it('rejects a bad idleTimeout', () => {
+    for (const idleTimeout of [-1, Number.NaN, '5' as unknown as number]) {
+      assert.throws(() => frameworkWith({ idleTimeout }), /idleTimeout/)
+    }
+  })
+
   it('refuses new connections once started', async () => {
     const { app, arrived, release } = slowApp()
     const server: any = app.listen(0)

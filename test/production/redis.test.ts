@@ -1,0 +1,190 @@
+// The showcase on a cluster with REDIS_URL, against a real Redis server of the test's own: sessions
+// and rate limits shared by the workers, Redis restarted under traffic, Redis unreachable at start.
+import { describe, it, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { createClient } from 'redis'
+import { freePort, login, onOneWorker, redisServerPath, restricted, runTs, startRedis, type Child, type RedisServer } from './support'
+
+const SHOWCASE = path.join(__dirname, '..', '..', 'examples', 'showcase', 'index.ts')
+/** Failed logins the sessions example allows per address (examples/sessions). */
+const LOGIN_ATTEMPTS = 20
+/** How long a request may take before the test calls it hung. */
+const HANG = 8000
+
+const skip = redisServerPath() ? false : process.env.CI ? false : 'redis-server is not installed (.ci/run installs it)'
+
+interface Reply { status: number, headers: http.IncomingHttpHeaders, body: string }
+
+/** One request on a new connection (so the cluster spreads them over its workers); rejects if it hangs. */
+function request (port: number, method: string, p: string, options: { cookie?: string, form?: string } = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const headers: http.OutgoingHttpHeaders = {}
+    if (options.cookie) headers.cookie = options.cookie
+    if (options.form !== undefined) {
+      headers['content-type'] = 'application/x-www-form-urlencoded'
+      headers['content-length'] = Buffer.byteLength(options.form)
+    }
+    const req = http.request({ host: '127.0.0.1', port, method, path: p, headers, agent: false }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => { body += chunk })
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }))
+    })
+    req.setTimeout(HANG, () => req.destroy(new Error(`${method} ${p} hung for ${HANG} ms`)))
+    req.on('error', reject)
+    req.end(options.form)
+  })
+}
+
+describe('examples/showcase with WORKERS=2 and REDIS_URL', { skip, timeout: 170_000 }, () => {
+  let dir: string
+  let redis: RedisServer
+  let showcase: Child
+  let port: number
+  /** The session made by the first test: the rate-limit test then blocks further logins. */
+  let session = ''
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ristretto-redis-'))
+    redis = await startRedis(dir)
+    port = await freePort()
+    showcase = runTs(SHOWCASE, { WORKERS: '2', PORT: String(port), REDIS_URL: redis.url })
+    await showcase.line(/listening on http:\/\/localhost:\d+\/ with 2 workers/)
+  })
+
+  after(async () => {
+    showcase?.child.kill('SIGTERM')
+    await showcase?.exited
+    await redis?.stop()
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('a session made through one worker is read through another, and lives in Redis', async () => {
+    const { cookie, worker } = await login(port)
+    session = cookie
+    const seen = new Set<number>()
+    for (let i = 0; i < 8 && !(seen.size > 0 && [...seen].some((w) => w !== worker)); i++) {
+      const read = await onOneWorker(port, restricted(cookie))
+      assert.equal(read.res.status, 200)
+      assert.match(read.res.body, /Hello tobi/)
+      seen.add(read.worker)
+    }
+    assert.ok([...seen].some((w) => w !== worker), `read through worker(s) ${[...seen]} after login through ${worker}`)
+    const client = createClient({ url: redis.url })
+    await client.connect()
+    try {
+      const sid = decodeURIComponent(cookie.split('=')[1]).slice(2).split('.')[0]
+      const stored = await client.get(`sessions:sess:${sid}`)
+      assert.ok(stored, 'the session is in Redis')
+      assert.equal((JSON.parse(stored) as { user: string }).user, 'tobi')
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('a rate limit counts across workers', async () => {
+    const form = 'name=tobi&password=wrong'
+    const raw = `POST /sessions/login HTTP/1.1\r\nHost: test\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${form.length}\r\n\r\n${form}`
+    const workers = new Set<number>()
+    for (let i = 0; i < LOGIN_ATTEMPTS; i++) {
+      const { worker, res } = await onOneWorker(port, raw)
+      assert.equal(res.status, 401, `attempt ${i + 1}`)
+      workers.add(worker)
+    }
+    assert.ok(workers.size >= 2, 'the attempts went through both workers')
+    for (let i = 0; i < 2; i++) {
+      const { res } = await onOneWorker(port, raw)
+      assert.equal(res.status, 429)
+      assert.match(res.body, /Too many failed logins/)
+    }
+  })
+
+  it('Redis restarted under traffic: a clear 503 for what needs it, nothing else touched, nothing stored lost', async (t) => {
+    const cookie = session
+    assert.ok(cookie, 'a session from the first test')
+    const outcomes = { beforeOk: 0, down503: 0, downOther: 0, helloOk: 0, afterOk: 0 }
+    const problems: string[] = []
+    // Requests that begin while Redis stops or starts may get either answer; the others must not.
+    let phase: 'up' | 'stopping' | 'down' | 'starting' | 'back' = 'up'
+    let stop = false
+    const loop = async (): Promise<void> => {
+      while (!stop) {
+        const started = phase
+        const [session, hello] = await Promise.all([
+          request(port, 'GET', '/sessions/restricted', { cookie }),
+          request(port, 'GET', '/hello-world/')
+        ])
+        // A request during which the phase changed may get either answer.
+        const current = started === phase ? started : 'stopping'
+        if (hello.status === 200) outcomes.helloOk++
+        else problems.push(`hello-world ${hello.status} while Redis ${current}`)
+        if (session.status === 200 && /Hello tobi/.test(session.body)) {
+          if (current === 'up') outcomes.beforeOk++
+          if (current === 'back') outcomes.afterOk++
+          if (current === 'down') problems.push('200 while Redis was down')
+        } else if (session.status === 503) {
+          if (current === 'up' || current === 'back') problems.push(`503 while Redis was ${current}`)
+          else outcomes.down503++
+          assert.match(session.body, /session store is unavailable/)
+          assert.equal(session.headers['retry-after'], '2')
+        } else {
+          problems.push(`sessions ${session.status} while Redis ${current}`)
+          if (current === 'down') outcomes.downOther++
+        }
+      }
+    }
+    const loops = Promise.all([loop(), loop(), loop()])
+    while (outcomes.beforeOk < 20) await sleep(20)
+    phase = 'stopping'
+    await redis.stop()
+    phase = 'down'
+    while (outcomes.down503 < 20) await sleep(20)
+    const notReady = await onOneWorker(port, 'GET /readyz HTTP/1.1\r\nHost: test\r\n\r\n')
+    assert.equal(notReady.res.status, 503, '/readyz says the worker cannot serve everything')
+    // The rate limit needs Redis too: a login attempt is a 503, not a pass.
+    const attempt = await request(port, 'POST', '/sessions/login', { form: 'name=tobi&password=foobar' })
+    assert.equal(attempt.status, 503)
+    assert.match(attempt.body, /rate-limit store is unavailable/)
+    phase = 'starting'
+    await redis.restart()
+    // Workers reconnect by themselves (with a short back-off); each says so on /readyz.
+    const ready = new Set<number>()
+    for (let i = 0; i < 600 && ready.size < 2; i++) {
+      const { worker, res } = await onOneWorker(port, 'GET /readyz HTTP/1.1\r\nHost: test\r\n\r\n')
+      if (res.status === 200) ready.add(worker)
+      else await sleep(20)
+    }
+    assert.equal(ready.size, 2, 'both workers ready again')
+    phase = 'back'
+    while (outcomes.afterOk < 20) await sleep(20)
+    stop = true
+    await loops
+    t.diagnostic(`Redis up: ${outcomes.beforeOk} session pages; down: ${outcomes.down503} answered 503, ${outcomes.downOther} otherwise; back: ${outcomes.afterOk} session pages; hello-world: ${outcomes.helloOk} pages, all 200`)
+    assert.deepEqual(problems, [])
+    // Stored before the restart, still there: the session (above) and the rate-limit counters.
+    const form = 'name=tobi&password=wrong'
+    const limited = await request(port, 'POST', '/sessions/login', { form })
+    assert.equal(limited.status, 429, 'the failed logins counted before the restart still count')
+    // No worker died.
+    assert.doesNotMatch(showcase.output(), /died/)
+  })
+})
+
+describe('examples/showcase with REDIS_URL unreachable at start', { skip, timeout: 60_000 }, () => {
+  for (const workers of ['', '2']) {
+    it(`exits with an error naming REDIS_URL${workers ? ' (WORKERS=2: before forking)' : ''}`, async () => {
+      const nothing = await freePort()
+      const showcase = runTs(SHOWCASE, { WORKERS: workers, PORT: String(await freePort()), REDIS_URL: `redis://:secret@127.0.0.1:${nothing}` })
+      const end = await showcase.exited
+      assert.equal(end.code, 1)
+      assert.match(showcase.output(), new RegExp(`Cannot reach Redis at REDIS_URL=redis://:\\*\\*\\*@127\\.0\\.0\\.1:${nothing}`))
+      assert.match(showcase.output(), /ECONNREFUSED/)
+      assert.doesNotMatch(showcase.output(), /listening|secret/)
+    })
+  }
+})

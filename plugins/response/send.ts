@@ -168,7 +168,7 @@ export function sendBody (res: Response, body: unknown, rules: Readonly<SendRule
 
   if (res.req.method === 'HEAD') res.end()
   // Express sends the bytes it hashed: node writes the head in latin1 before a Buffer body.
-  else if (stringForBytes && typeof chunk === 'string' && chunk !== '') endHashed(res, chunk)
+  else if (stringForBytes && typeof chunk === 'string' && chunk !== '') endHashed(res, chunk, length as number)
   else if (encoding) res.end(chunk as string, encoding)
   else res.end(chunk as Buffer | string | undefined)
   return res

@@ -84,6 +84,9 @@ export const OPS: Record<string, OpDef> = {
   // Latin-1 letters in a head: node writes the head in latin1, so a body must not share its encoding.
   "res.set('X-Latin', 'caf\u00e9')": { node: false, run: (res) => res.set('X-Latin', 'caf\u00e9') },
   "res.setHeader('X-Latin', 'na\u00efve')": { node: true, run: (res) => res.setHeader('X-Latin', 'na\u00efve') },
+  // Node writes a Content-Disposition value as latin1 bytes once it knows the body's length (at `end`).
+  "res.attachment('r\u00e9sum\u00e9.txt')": { node: false, run: (res) => res.attachment('r\u00e9sum\u00e9.txt') },
+  "res.setHeader('Content-Disposition', 'inline; filename=\"\u00e9t\u00e9\"')": { node: true, run: (res) => res.setHeader('Content-Disposition', 'inline; filename="\u00e9t\u00e9"') },
   // A wrapper of `res.end`, as timing and session middleware write them: it sets a header, then ends.
   'res.end wrapped (sets X-End to the type of its chunk)': {
     node: true,

@@ -11,6 +11,7 @@ interface NodeResponse {
   _implicitHeader: () => void
   _header: string | null
   _contentLength: number | null
+  strictContentLength: boolean
   destroyed: boolean
   finished: boolean
 }
@@ -27,7 +28,7 @@ const nodeImplicitHeader = (ServerResponse.prototype as unknown as NodeResponse)
  */
 export function endHashed (res: Response, text: string, length: number): void {
   const r = res as unknown as NodeResponse
-  if (r.end === nodeEnd && r._implicitHeader === nodeImplicitHeader && !r._header && !r.destroyed && !r.finished) {
+  if (r.end === nodeEnd && r._implicitHeader === nodeImplicitHeader && !r._header && !r.destroyed && !r.finished && !r.strictContentLength) {
     r._contentLength = length
     r._implicitHeader()
     const head = r._header

@@ -1,11 +1,30 @@
 // fastify@5, written in its own idiom: hooks for middleware, its router, its JSON body parser.
 import fs from 'node:fs'
 import path from 'node:path'
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
+import type { Server } from 'node:http'
 import { HELLO, JSON_PAYLOAD, MIDDLEWARE_COUNT, ROUTES, BODY_PATH, STATIC_FILES, STATIC_PREFIX, type AppContext, type ScenarioName } from '../scenarios'
 import { combinedLine } from '../lib/combined-log'
 import { rememberedETag } from '../lib/express-etag'
 import { HOST, type BenchServer, type StartApp } from '../lib/bench-server'
+import { requirePeer } from '../lib/peers'
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the part of fastify's API the scenarios use, typed here: fastify is a package of bench/peers, outside the project's types */
+interface FastifyRequest { raw: any, params: unknown, body: unknown }
+interface FastifyReply { raw: any, header (name: string, value: unknown): FastifyReply, type (value: string): FastifyReply, code (status: number): FastifyReply, send (payload?: unknown): FastifyReply }
+type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+type Done = (err?: Error | null, payload?: unknown) => void
+interface FastifyApp {
+  addHook (name: 'onRequest' | 'onResponse', hook: (request: FastifyRequest, reply: FastifyReply, done: Done) => void): void
+  addHook (name: 'onSend', hook: (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: Done) => void): void
+  get (path: string, handler: Handler): void
+  post (path: string, handler: Handler): void
+  put (path: string, handler: Handler): void
+  delete (path: string, handler: Handler): void
+  listen (options: { port: number, host: string }): Promise<string>
+  close (): Promise<void>
+  server: Server
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 /**
  * Starts the fastify app of a scenario. With `expressHeaders`, its responses also carry the headers
@@ -15,7 +34,7 @@ import { HOST, type BenchServer, type StartApp } from '../lib/bench-server'
  * ETag is remembered per body as Ristretto's default generator remembers it, so both hash alike.
  */
 export async function startFastify (scenario: ScenarioName, ctx: AppContext, expressHeaders: boolean): Promise<BenchServer> {
-  const app = Fastify({ logger: false })
+  const app = requirePeer<(options: { logger: boolean }) => FastifyApp>('fastify')({ logger: false })
   let stream: fs.WriteStream | undefined
   if (expressHeaders) {
     const etag = rememberedETag()

@@ -30,7 +30,7 @@ function nodeRange (pkg: LockedPackage): string | undefined {
 describe('quiet install: package-lock.json', () => {
   it('reads the lockfile', () => {
     assert.ok(installed.length > 100, `${installed.length} packages`)
-    assert.ok(installed.some(([where]) => where === 'node_modules/fastify'))
+    assert.ok(installed.some(([where]) => where === 'node_modules/express'))
   })
 
   for (const version of NODE_VERSIONS) {

@@ -10,7 +10,8 @@ import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { prepareForms, APP_FIXTURE, type Forms, type FormName } from './forms'
-import { isolatedPackages, unsupportedReason, SENTRY_PACKAGES } from './isolated-packages'
+import { isolatedPackages, unsupportedReason } from '../../bench/lib/isolated-packages'
+import { SENTRY_PACKAGES } from './sentry-packages-path'
 
 /**
  * The runner: Sentry.init (every span sampled, envelopes kept in memory), the framework loaded

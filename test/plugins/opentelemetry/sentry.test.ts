@@ -7,7 +7,8 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { prepareForms, type Forms } from '../../observability/forms'
 import { runForm } from './support'
-import { isolatedPackages, unsupportedReason, SENTRY_PACKAGES } from '../../observability/isolated-packages'
+import { isolatedPackages, unsupportedReason } from '../../../bench/lib/isolated-packages'
+import { SENTRY_PACKAGES } from '../../observability/sentry-packages-path'
 
 interface Transaction {
   name: string

@@ -1,5 +1,6 @@
-// Packages some tests run that cannot be dev dependencies of the project: they need a newer Node
-// than Ristretto supports, and a dev dependency that does makes `npm install` warn on Node 18.
+// Packages some tests and the benchmark run that cannot be dev dependencies of the project: they
+// need a newer Node than Ristretto supports, and a dev dependency that does makes `npm install`
+// warn on Node 18.
 // Each set is a folder with its own package.json and package-lock.json, installed with `npm ci` on
 // first use (and again when its lock changes); test files running at once share one install.
 import { spawnSync } from 'node:child_process'
@@ -67,6 +68,3 @@ export function isolatedPackages (folder: string): IsolatedPackages {
     resolve: (specifier) => require.resolve(specifier, { paths: [folder] })
   }
 }
-
-/** @sentry/node 11 (Node >= 20.19), for the tests that record what Sentry sees. */
-export const SENTRY_PACKAGES = path.join(__dirname, 'sentry-packages')

@@ -7,7 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { spawnSync } from 'node:child_process'
-import { SCENARIOS, QUICK_SCENARIOS, STATIC_FILES, requestFor, type AppContext, type ScenarioName } from './scenarios'
+import { SCENARIOS, QUICK_SCENARIOS, EXPRESS_HEADER_SCENARIOS, STATIC_FILES, requestFor, type AppContext, type ScenarioName } from './scenarios'
 import { APPS, OPTIONAL_APPS, THROUGHPUT_ONLY_APPS, type AppName } from './lib/bench-server'
 import { BASELINE_ENV } from './apps/ristretto-baseline'
 import { BENCH_OUT, ROOT, buildPackage, transpileBench } from './lib/build'
@@ -229,10 +229,17 @@ function goals (rows: Row[]): string {
     const pair = against(scenario, 'ristretto', 'fastify')
     if (pair) lines.push([`${scenario}: ristretto >= fastify`, fmtRatio(pair[0]), fmtRatio(pair[1]), verdict(pair[1], 1)])
   }
-  // Not a goal: the same comparison with fastify sending Express's headers too, the work behind Ristretto's answers.
-  for (const scenario of ['routing-start', 'routing-end', 'body'] as const) {
-    const pair = against(scenario, 'ristretto', 'fastify-express-headers')
-    if (pair) lines.push([`${scenario}: ristretto vs fastify-express-headers (context)`, fmtRatio(pair[0]), fmtRatio(pair[1]), pair[1] >= 1 ? 'faster' : 'slower'])
+  // Fastify doing the work Express's answers take: both presets at its CPU cost or below (2% counts as equal).
+  for (const app of ['ristretto', 'ristretto-express5'] as const) {
+    for (const scenario of EXPRESS_HEADER_SCENARIOS) {
+      const pair = against(scenario, app, 'fastify-express-headers')
+      if (pair) lines.push([`${scenario}: ${app} >= fastify-express-headers`, fmtRatio(pair[0]), fmtRatio(pair[1]), verdict(pair[1], 0.98)])
+    }
+  }
+  // Not a goal: the floor of a design that keeps headers in node's storage, against fastify with Express's headers.
+  for (const scenario of EXPRESS_HEADER_SCENARIOS) {
+    const pair = against(scenario, 'node-express-setheader', 'fastify-express-headers')
+    if (pair) lines.push([`${scenario}: node-express-setheader vs fastify-express-headers (context)`, fmtRatio(pair[0]), fmtRatio(pair[1]), pair[1] >= 1 ? 'faster' : 'slower'])
   }
   // Not a goal: bare node:http sending Express's bytes, the least work that answers as Express does.
   for (const scenario of ['hello', 'json', 'middleware'] as const) {
@@ -342,7 +349,7 @@ async function main (): Promise<void> {
   if (opts.verify) {
     const failures = await verify((line) => { if (!line.startsWith('identical')) process.stderr.write(line + '\n') })
     verified = failures === 0
-      ? 'every benchmark response (and HEAD, 304, query, 404 variants) is byte-identical to express@4 but Date, and so is node-express-headers\' answer to each benchmark request; fastify-express-headers sends express@4\'s headers and body (case and order aside)'
+      ? 'every benchmark response (and HEAD, 304, query, 404 variants) is byte-identical to express@4 but Date, and so are node-express-headers\' and node-express-setheader\'s answers to each benchmark request; fastify-express-headers sends express@4\'s headers and body (case and order aside)'
       : `${failures} responses DIFFER from express@4 (see above)`
   }
   const ctx = scratch()

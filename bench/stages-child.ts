@@ -16,6 +16,11 @@ const MEASURED = 100000
 const PROFILED = 100000
 const SAMPLED = 4000
 
+/** A frame as the detail lists print it: function name and file, from dist/ or node_modules/ on. */
+function frameName (f: Frame): string {
+  return `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(dist|node_modules)\//, '')}`
+}
+
 function post<T> (session: Session, method: string, params?: object): Promise<T> {
   return new Promise((resolve, reject) => {
     session.post(method, params ?? {}, (err, result) => { if (err) reject(err); else resolve(result as T) })
@@ -71,7 +76,7 @@ async function main (): Promise<void> {
     time.set(stage, (time.get(stage) ?? 0) + dt)
     if (stage === process.env.STAGES_DETAIL) {
       const f = byId.get(id)!.callFrame
-      const name = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(dist|node_modules)\//, '')}`
+      const name = frameName(f)
       detail.set(name, (detail.get(name) ?? 0) + dt)
     }
   })
@@ -96,7 +101,7 @@ async function main (): Promise<void> {
     bytes.set(stage, (bytes.get(stage) ?? 0) + s.size)
     if (stage === process.env.STAGES_DETAIL) {
       const f = heapById.get(s.nodeId)!.callFrame
-      const name = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(dist|node_modules)\//, '')}`
+      const name = frameName(f)
       allocDetail.set(name, (allocDetail.get(name) ?? 0) + 1)
     }
   }

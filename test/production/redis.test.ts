@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { createClient } from 'redis'
-import { freePort, login, onOneWorker, redisServerPath, restricted, runTs, startRedis, type Child, type RedisServer } from './support'
+import { failLogins, freePort, login, loginRequest, onOneWorker, redisServerPath, restricted, runTs, startRedis, type Child, type RedisServer } from './support'
 
 const SHOWCASE = path.join(__dirname, '..', '..', 'examples', 'showcase', 'index.ts')
 /** Failed logins the sessions example allows per address (examples/sessions). */
@@ -88,17 +88,10 @@ describe('examples/showcase with WORKERS=2 and REDIS_URL', { skip, timeout: 170_
   })
 
   it('a rate limit counts across workers', async () => {
-    const form = 'name=tobi&password=wrong'
-    const raw = `POST /sessions/login HTTP/1.1\r\nHost: test\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${form.length}\r\n\r\n${form}`
-    const workers = new Set<number>()
-    for (let i = 0; i < LOGIN_ATTEMPTS; i++) {
-      const { worker, res } = await onOneWorker(port, raw)
-      assert.equal(res.status, 401, `attempt ${i + 1}`)
-      workers.add(worker)
-    }
+    const workers = await failLogins(port, LOGIN_ATTEMPTS)
     assert.ok(workers.size >= 2, 'the attempts went through both workers')
     for (let i = 0; i < 2; i++) {
-      const { res } = await onOneWorker(port, raw)
+      const { res } = await onOneWorker(port, loginRequest('wrong'))
       assert.equal(res.status, 429)
       assert.match(res.body, /Too many failed logins/)
     }

@@ -3,7 +3,7 @@
 import { describe, it, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import { freePort, login, onOneWorker, restricted, runTs, type Child } from './support'
+import { failLogins, freePort, login, loginRequest, onOneWorker, restricted, runTs, type Child } from './support'
 
 const SHOWCASE = path.join(__dirname, '..', '..', 'examples', 'showcase', 'index.ts')
 /** Failed logins the sessions example allows per address (examples/sessions). */
@@ -46,16 +46,9 @@ describe('examples/showcase with WORKERS=3 and no REDIS_URL', { timeout: 120_000
   })
 
   it('a rate limit counts across workers', async () => {
-    const form = 'name=tobi&password=wrong'
-    const raw = `POST /sessions/login HTTP/1.1\r\nHost: test\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${form.length}\r\n\r\n${form}`
-    const workers = new Set<number>()
-    for (let i = 0; i < LOGIN_ATTEMPTS; i++) {
-      const { worker, res } = await onOneWorker(port, raw)
-      assert.equal(res.status, 401, `attempt ${i + 1}`)
-      workers.add(worker)
-    }
+    const workers = await failLogins(port, LOGIN_ATTEMPTS)
     assert.ok(workers.size >= 2, 'the attempts went through several workers')
-    const { res } = await onOneWorker(port, raw)
+    const { res } = await onOneWorker(port, loginRequest('wrong'))
     assert.equal(res.status, 429)
   })
 

@@ -134,9 +134,25 @@ export async function onOneWorker (port: number, raw: string): Promise<{ worker:
   return { worker: (JSON.parse(health.body) as { worker: number }).worker, res }
 }
 
+/** The sessions example's login form posted as user tobi, raw HTTP/1.1. */
+export function loginRequest (password: string): string {
+  const form = `name=tobi&password=${password}`
+  return `POST /sessions/login HTTP/1.1\r\nHost: test\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${form.length}\r\n\r\n${form}`
+}
+
+/** `attempts` failed logins, each on a connection of its own, each answered 401; resolves to the workers that answered. */
+export async function failLogins (port: number, attempts: number): Promise<Set<number>> {
+  const workers = new Set<number>()
+  for (let i = 0; i < attempts; i++) {
+    const { worker, res } = await onOneWorker(port, loginRequest('wrong'))
+    assert.equal(res.status, 401, `attempt ${i + 1}`)
+    workers.add(worker)
+  }
+  return workers
+}
+
 export async function login (port: number): Promise<{ cookie: string, worker: number }> {
-  const form = 'name=tobi&password=foobar'
-  const { worker, res } = await onOneWorker(port, `POST /sessions/login HTTP/1.1\r\nHost: test\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${form.length}\r\n\r\n${form}`)
+  const { worker, res } = await onOneWorker(port, loginRequest('foobar'))
   assert.equal(res.status, 303)
   const cookie = /ristretto\.sid=[^;]+/.exec(res.headers['set-cookie'] ?? '')?.[0]
   assert.ok(cookie, 'a session cookie')

@@ -12,6 +12,7 @@ import { APPS } from './lib/bench-server'
 import { SCENARIOS } from './scenarios'
 import { BENCH_OUT, buildPackage, transpileBench } from './lib/build'
 import { collectedInstructions, perRequest } from './lib/instructions'
+import { resolvePeer } from './lib/peers'
 import { fmtInt, fmtRatio, markdownTable } from './lib/stats'
 
 /** Requests before the measured ones, and the two measured runs' sizes. */
@@ -46,6 +47,8 @@ function main (): void {
   for (const s of scenarios) if (!(SCENARIOS as readonly string[]).includes(s)) throw new Error(`unknown scenario ${s}`)
   if (!values['no-build']) buildPackage()
   transpileBench()
+  // Installed here when missing, not inside a counted run.
+  if (apps.some((a) => a.startsWith('fastify'))) resolvePeer('fastify')
   const rows: string[][] = []
   for (const scenario of scenarios) {
     const counts = new Map<string, number>()

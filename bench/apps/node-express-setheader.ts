@@ -4,25 +4,20 @@
 // ASCII, so the bytes are those of Express's Buffer). The floor for any design that keeps headers
 // where Express keeps them (docs/architecture.md); `node-express-headers` writes the same bytes with
 // one `writeHead` and is the floor for any server at all. bench/verify.ts holds its answers to express@4's.
-import type { ServerResponse } from 'node:http'
 import { rememberedETag } from '../lib/express-etag'
 import type { StartApp } from '../lib/bench-server'
 import { EXPRESS_HEADER_SCENARIOS } from '../scenarios'
-import { startNode, type Senders } from './node'
+import { expressTypedSenders, startNode, type Senders } from './node'
 
 function setHeaderSenders (): Senders {
   const etag = rememberedETag()
-  const send = (res: ServerResponse, type: string, body: string): void => {
+  return expressTypedSenders((res, type, body) => {
     res.setHeader('X-Powered-By', 'Express')
     res.setHeader('Content-Type', type)
     res.setHeader('Content-Length', Buffer.byteLength(body))
     res.setHeader('ETag', etag(body))
     res.end(body)
-  }
-  return {
-    text: (res, body) => send(res, 'text/html; charset=utf-8', body),
-    json: (res, value) => send(res, 'application/json; charset=utf-8', JSON.stringify(value))
-  }
+  })
 }
 
 export const start: StartApp = async (scenario, ctx) =>

@@ -17,6 +17,14 @@ export interface Senders {
 
 const PLAIN: Senders = { text: sendText, json: sendJson }
 
+/** Senders typing a string as HTML and a value as JSON, as Express 4 does, each body then sent by `send`. */
+export function expressTypedSenders (send: (res: http.ServerResponse, type: string, body: string) => void): Senders {
+  return {
+    text: (res, body) => send(res, 'text/html; charset=utf-8', body),
+    json: (res, value) => send(res, 'application/json; charset=utf-8', JSON.stringify(value))
+  }
+}
+
 /** The route table compiled to anchored regular expressions, scanned in order. */
 function compileRoutes (): Array<{ method: string, regexp: RegExp, keys: string[] }> {
   return ROUTES.map((route) => {

@@ -31,6 +31,21 @@ async function hangingRequest (framework: ReturnType<typeof frameworkWith>) {
   return { server, port: await portOf(server), socket }
 }
 
+/**
+ * A listening server of an app made with `options` whose `/` answers `hi`, its keep-alive timeout
+ * set to `keepAliveTimeout`, and a raw connection that has had that answer: a kept-alive connection.
+ */
+async function answeredConnection (options: Parameters<typeof frameworkWith>[0], keepAliveTimeout: number) {
+  const app = frameworkWith(options)()
+  app.get('/', (req, res) => { res.send('hi') })
+  const server: any = app.listen(0)
+  server.keepAliveTimeout = keepAliveTimeout
+  const conn = rawConnection(await portOf(server))
+  conn.send('GET / HTTP/1.1\r\nHost: x\r\n\r\n')
+  await conn.until('hi')
+  return { server, conn }
+}
+
 describe('server.shutdown([options])', () => {
   it('is added to servers made by app.listen', async () => {
     const app = frameworkWith()()
@@ -80,26 +95,14 @@ describe('server.shutdown([options])', () => {
   })
 
   it('closes an idle keep-alive connection when its keep-alive timeout ends', async () => {
-    const app = frameworkWith({ timeout: Infinity })()
-    app.get('/', (req, res) => { res.send('hi') })
-    const server: any = app.listen(0)
-    server.keepAliveTimeout = 1
-    const conn = rawConnection(await portOf(server))
-    conn.send('GET / HTTP/1.1\r\nHost: x\r\n\r\n')
-    await conn.until('hi')
+    const { server, conn } = await answeredConnection({ timeout: Infinity }, 1)
     await server.shutdown()
     assert.match(await conn.ended, /Connection: keep-alive/i)
   })
 
   it('closes an idle keep-alive connection after idleTimeout, long before its keep-alive timeout', async () => {
-    const app = frameworkWith({ timeout: Infinity, idleTimeout: 20 })()
-    app.get('/', (req, res) => { res.send('hi') })
-    const server: any = app.listen(0)
     // Only the idle timeout can end this connection: no keep-alive timeout in this test's life.
-    server.keepAliveTimeout = 600_000
-    const conn = rawConnection(await portOf(server))
-    conn.send('GET / HTTP/1.1\r\nHost: x\r\n\r\n')
-    await conn.until('hi')
+    const { server, conn } = await answeredConnection({ timeout: Infinity, idleTimeout: 20 }, 600_000)
     await server.shutdown()
     const all = await conn.ended
     assert.match(all, /Connection: keep-alive/i)
@@ -107,13 +110,7 @@ describe('server.shutdown([options])', () => {
   })
 
   it('keeps a connection whose next request is arriving when idleTimeout ends, and answers it with Connection: close', async () => {
-    const app = frameworkWith({ timeout: Infinity, idleTimeout: 0 })()
-    app.get('/', (req, res) => { res.send('hi') })
-    const server: any = app.listen(0)
-    server.keepAliveTimeout = 600_000
-    const conn = rawConnection(await portOf(server))
-    conn.send('GET / HTTP/1.1\r\nHost: x\r\n\r\n')
-    await conn.until('hi')
+    const { server, conn } = await answeredConnection({ timeout: Infinity, idleTimeout: 0 }, 600_000)
     // Half a request is in: the connection is not idle, whatever the idle timeout says.
     conn.send('GET /?second HTTP/1.1\r\nHo')
     await new Promise((resolve) => setTimeout(resolve, 20))

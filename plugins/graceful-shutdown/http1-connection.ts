@@ -1,13 +1,13 @@
 // Which response closes an HTTP/1 connection during a shutdown: the last one of the requests that arrived on it.
 import type { IncomingMessage, ServerResponse } from 'http'
-import type { Socket } from 'net'
+import type { Server, Socket } from 'net'
 
 /**
  * What node's HTTP/1 server keeps on a socket and its parser: the response being written
  * (`_httpMessage`, null between requests), the parser (null once the connection was upgraded,
- * e.g. to a WebSocket), the latest request whose headers were parsed (`incoming`) and the time
- * the message being parsed began (`duration()`, 0 between messages). Long-standing node
- * internals, read only during a shutdown.
+ * e.g. to a WebSocket), the latest request whose headers were parsed (`incoming`) and, on
+ * node 18 to 21, the time the message being parsed began (`duration()`, 0 between messages).
+ * Long-standing node internals, read only during a shutdown.
  */
 interface Http1Parser {
   incoming?: IncomingMessage | null
@@ -26,6 +26,29 @@ interface Closer {
 }
 
 const closers = new WeakMap<Socket, Closer>()
+
+/**
+ * The list node's HTTP/1 servers (node 18 and later) keep of their connections' parsers, under
+ * a symbol described `http.server.connections`. `idle()` gives the parsers with no message
+ * begun: no byte of a request received since the last response was written (node 22 and later
+ * count a connection whose response is being written as active; 18 to 21, as idle).
+ */
+interface ConnectionsList {
+  idle (): unknown[]
+}
+
+/** The key of node's connections list on a server, found on first use. */
+let connectionsKey: symbol | undefined
+
+/**
+ * The parsers of `server`'s HTTP/1 connections on which no byte of a next message has arrived,
+ * or undefined where the server keeps no connections list (Bun, Deno, HTTP/1 over an HTTP/2 server).
+ */
+export function idleParsers (server: Server): ReadonlySet<unknown> | undefined {
+  connectionsKey ??= Object.getOwnPropertySymbols(server).find((key) => key.description === 'http.server.connections')
+  const list = connectionsKey && (server as unknown as Record<symbol, ConnectionsList | undefined>)[connectionsKey]
+  return typeof list?.idle === 'function' ? new Set(list.idle()) : undefined
+}
 
 /**
  * Whether bytes of a request after `req` arrived on `socket`: its headers were parsed, or
@@ -67,14 +90,16 @@ export function closeAfter (socket: Socket, res: ServerResponse): void {
 /**
  * `idleTimeout` after a shutdown started: closes `socket` if it is idle, with no response being
  * written and no byte of a next request received (node reads what arrived before timers run).
- * A connection busy with a request closes after its answer, which says `Connection: close`.
+ * `idle` is {@link idleParsers} of its server, where the server keeps that list: a parser not in
+ * it has a message begun. A connection busy with a request closes after its answer, which says
+ * `Connection: close`.
  */
-export function closeIfStillIdle (socket: Socket): void {
+export function closeIfStillIdle (socket: Socket, idle: ReadonlySet<unknown> | undefined): void {
   const http1 = socket as Http1Socket
   const parser = http1.parser
   if (http1.destroyed || http1._httpMessage || !parser) return
   if (parser.incoming && !parser.incoming.complete) return
-  if (typeof parser.duration === 'function' && parser.duration() > 0) return
+  if (idle ? !idle.has(parser) : typeof parser.duration === 'function' && parser.duration() > 0) return
   socket.destroy()
 }
 

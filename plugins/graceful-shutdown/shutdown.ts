@@ -2,7 +2,7 @@
 import type { Server } from 'net'
 import { trackConnections, type ConnectionRegistry } from './connection-registry'
 import { interceptRequests } from './closing-requests'
-import { closeAfterInFlight, closeIfStillIdle } from './http1-connection'
+import { closeAfterInFlight, closeIfStillIdle, idleParsers } from './http1-connection'
 import type { DuringShutdown } from './types'
 
 /** The settings a shutdown runs with, defaults applied. */
@@ -79,7 +79,8 @@ export function shutdownServer (server: Server, settings: ShutdownSettings): Pro
       // Checked after the next poll for I/O, so that what already arrived is read first.
       const idle = setTimeout(function closeIdle () {
         setImmediate(function closeIdleAfterPoll () {
-          for (const socket of registry.http1) closeIfStillIdle(socket)
+          const idle = idleParsers(server)
+          for (const socket of registry.http1) closeIfStillIdle(socket, idle)
         })
       }, settings.idleTimeout)
       idle.unref()

@@ -3,6 +3,7 @@
 //
 //   node scripts/compat.mjs --express4 ../express --bodyparser ../body-parser --morgan ../morgan
 //                           [--express5 ../express5] [--router ../router] [--tarball FILE] [--keep]
+//                           [--runtime node|bun|deno|PATH] [--reference] [--json FILE]
 //
 // Each suite option names a checkout of the reference project, which is never modified. The
 // project is packed once with `npm pack` (unless --tarball names a packed one). Each checkout
@@ -10,8 +11,10 @@
 // and lib/); there its dependencies are installed together with the tarball under the
 // reference's package name, its entry file becomes a one-line module that loads the matching
 // Ristretto entry point, and its mocha suite runs with the options of its `npm test`, less
-// --bail. See docs/compatibility.md.
-import { spawn } from 'node:child_process'
+// --bail. --runtime runs mocha, and so the suite and the package, on another runtime (Bun, Deno,
+// another node); --reference runs the real package from the registry instead of the project, so
+// that both are measured on the same runtime. See docs/compatibility.md.
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -105,6 +108,11 @@ Runs the reference test suites against the packed package. Give at least one che
 
 ${SUITES.map((s) => `  --${`${s.option} DIR`.padEnd(15)}  ${s.repository}, ${s.checkout}`).join('\n')}
   --tarball FILE     test this tarball instead of packing the project
+  --runtime RUNTIME  run the suites on this runtime: node, bun, deno or the path of one of
+                     their executables (default: the node running this script)
+  --reference        test the real packages (express@4, body-parser@2, ...) from the registry
+                     instead of the project, as the reference for the same runtime
+  --json FILE        also write each suite's counts and failing titles to FILE
   --keep             keep the scratch folder (copies, installs, logs) and print its path
   -h, --help         show this text
 
@@ -136,6 +144,9 @@ function fail (message) {
 function readOptions () {
   const options = {
     tarball: { type: 'string' },
+    runtime: { type: 'string' },
+    reference: { type: 'boolean' },
+    json: { type: 'string' },
     keep: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' }
   }
@@ -158,7 +169,31 @@ function readOptions () {
   for (const r of runs) r.version = checkCheckout(r)
   const tarball = values.tarball && path.resolve(base, values.tarball)
   if (tarball && !fs.existsSync(tarball)) fail(`--tarball: no file ${tarball}`)
-  return { runs, tarball, keep: Boolean(values.keep) }
+  if (tarball && values.reference) fail('--tarball and --reference exclude each other')
+  return {
+    runs,
+    tarball,
+    runtime: runtimeCommand(values.runtime, base),
+    reference: Boolean(values.reference),
+    json: values.json && path.resolve(base, values.json),
+    keep: Boolean(values.keep)
+  }
+}
+
+/**
+ * How a script is started on the runtime named by --runtime: the executable, the arguments
+ * before the script's path, and the runtime's name and version for the report. Deno runs with
+ * every permission.
+ */
+function runtimeCommand (given, base) {
+  const named = given === undefined || !given.includes(path.sep) ? given : path.resolve(base, given)
+  const executable = named ?? process.execPath
+  const r = spawnSync(executable, ['--version'], { encoding: 'utf8' })
+  if (r.error || r.status !== 0) fail(`--runtime: cannot run ${executable} --version`)
+  const version = r.stdout.trim().split('\n')[0]
+  const kind = /^deno /.test(version) ? 'deno' : /^v\d/.test(version) ? 'node' : 'bun'
+  const prefix = kind === 'deno' ? ['run', '--allow-all'] : []
+  return { executable, prefix, label: kind === 'deno' ? version.replace(/ \(.*/, '') : `${kind} ${version.replace(/^v/, '')}` }
 }
 
 /** Verifies that a checkout is the reference the suite expects, and returns its version. */
@@ -214,8 +249,12 @@ async function pack (work) {
   return path.join(dest, tarballs[0])
 }
 
-/** Copies the checkout, installs its dev dependencies and the tarball, writes the entry files. */
-async function prepare ({ suite, dir }, work, tarball) {
+/**
+ * Copies the checkout, installs its dev dependencies and the package under test, writes the
+ * entry files. The package is the tarball, or with `reference` the real package of the suite's
+ * major version, as npm installs it.
+ */
+async function prepare ({ suite, dir }, work, tarball, reference) {
   const copy = path.join(work, suite.option)
   fs.cpSync(dir, copy, {
     recursive: true,
@@ -224,7 +263,7 @@ async function prepare ({ suite, dir }, work, tarball) {
   for (const file of suite.skip) fs.rmSync(path.join(copy, file), { force: true })
   for (const [file, source] of Object.entries(suite.files)) {
     fs.mkdirSync(path.dirname(path.join(copy, file)), { recursive: true })
-    fs.writeFileSync(path.join(copy, file), source)
+    fs.writeFileSync(path.join(copy, file), reference && file !== 'lib/utils.js' ? forward(suite.name) : source)
   }
   // The tarball takes the reference's name, so every require of that name in the suite, its
   // examples and its dependencies loads Ristretto. npm refuses to install a package under one
@@ -232,7 +271,9 @@ async function prepare ({ suite, dir }, work, tarball) {
   const pkgFile = path.join(copy, 'package.json')
   const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8'))
   pkg.name = `${suite.name}-reference-suite`
-  pkg.dependencies = { ...pkg.dependencies, [suite.name]: `file:${tarball}` }
+  // CommonJS, as node takes it by default: Deno reads a package without "type" as ES modules.
+  pkg.type ??= 'commonjs'
+  pkg.dependencies = { ...pkg.dependencies, [suite.name]: reference ? `^${suite.major}` : `file:${tarball}` }
   fs.writeFileSync(pkgFile, JSON.stringify(pkg, null, 2) + '\n')
 
   const log = path.join(work, `${suite.option}.install.log`)
@@ -242,6 +283,11 @@ async function prepare ({ suite, dir }, work, tarball) {
   return copy
 }
 
+/** The version of `name` installed in the copy. */
+function installedVersion (copy, name) {
+  return JSON.parse(fs.readFileSync(path.join(copy, 'node_modules', name, 'package.json'), 'utf8')).version
+}
+
 /** The path of the copy's mocha command-line script (_mocha runs the tests in its own process). */
 function mochaBin (copy) {
   const dir = path.join(copy, 'node_modules', 'mocha')
@@ -249,11 +295,11 @@ function mochaBin (copy) {
   return path.join(dir, typeof bin === 'string' ? bin : bin._mocha ?? bin.mocha)
 }
 
-async function runSuite ({ suite }, copy, work) {
+async function runSuite ({ suite }, copy, work, runtime) {
   const result = path.join(work, `${suite.option}.result.json`)
   const log = path.join(work, `${suite.option}.mocha.log`)
   const args = [mochaBin(copy), '--reporter', path.join(work, 'reporter.cjs'), ...suite.args]
-  const code = await exec(process.execPath, args, {
+  const code = await exec(runtime.executable, [...runtime.prefix, ...args], {
     cwd: copy,
     env: { ...process.env, COMPAT_RESULT: result },
     log,
@@ -294,21 +340,27 @@ async function main () {
   let ok = true
   const totals = { passed: 0, failed: 0 }
   const notRun = []
+  const results = {}
   try {
-    if (!options.tarball) console.log('Packing the project...')
-    const tarball = options.tarball ?? await pack(work)
-    console.log(`Installing ${path.basename(tarball)} into copies of ${runs.map((r) => r.suite.label).join(', ')}...`)
-    const copies = await Promise.allSettled(runs.map((r) => prepare(r, work, tarball)))
+    const packing = !options.tarball && !options.reference
+    if (packing) console.log('Packing the project...')
+    const tarball = options.tarball ?? (packing ? await pack(work) : undefined)
+    const tested = options.reference ? 'the real packages' : path.basename(tarball)
+    console.log(`Installing ${tested} into copies of ${runs.map((r) => r.suite.label).join(', ')}, to run on ${options.runtime.label}...`)
+    const copies = await Promise.allSettled(runs.map((r) => prepare(r, work, tarball, options.reference)))
     for (const [i, r] of runs.entries()) {
       let outcome
       try {
         if (copies[i].status === 'rejected') throw copies[i].reason
+        // The reference is the version npm installed, not the checkout's.
+        if (options.reference) r.version = installedVersion(copies[i].value, r.suite.name)
         console.log(`Running ${r.suite.label}...`)
-        outcome = await runSuite(r, copies[i].value, work)
+        outcome = await runSuite(r, copies[i].value, work, options.runtime)
       } catch (err) {
         outcome = { error: err.message }
       }
       report(r, outcome)
+      results[r.suite.option] = outcome
       totals.passed += outcome.passes ?? 0
       totals.failed += outcome.failures?.length ?? 0
       if (outcome.error) notRun.push(r.suite.label)
@@ -319,6 +371,10 @@ async function main () {
     ok = false
   } finally {
     cleanUp()
+  }
+  if (options.json) {
+    const subject = options.reference ? 'reference' : 'ristretto'
+    fs.writeFileSync(options.json, JSON.stringify({ runtime: options.runtime.label, subject, suites: results }, null, 2) + '\n')
   }
   console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed`)
   if (notRun.length) console.log(`Not run to the end: ${notRun.join(', ')}`)

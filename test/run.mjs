@@ -2,8 +2,8 @@
 // Runs every test file under test/ (*.test.ts) with node's test runner.
 // Usage: node test/run.mjs [substring ...]  — only files whose path contains one of the substrings.
 //
-// - The project's TypeScript is compiled once, before the run, into a temporary folder (esbuild,
-//   as tsx compiles it); test processes load it through test/support/register-ts.cjs.
+// - The project's TypeScript is compiled once, before the run, into a temporary folder
+//   (test/support/compile-tests.mjs); test processes load it through test/support/register-ts.cjs.
 // - dist/ is built first when it is older than its sources (`npm test` has just built it), and
 //   the tests that run the built package use that build rather than making their own.
 // - Files run one per core at a time (at least two), the type tests (the longest) first; the
@@ -17,12 +17,12 @@ import { finished } from 'node:stream/promises'
 import { run } from 'node:test'
 import { spec } from 'node:test/reporters'
 import { fileURLToPath } from 'node:url'
+import { compileAll } from './support/compile-tests.mjs'
 
 /** Test files run at once: one per core (at least two, as files also wait on sockets and child processes). */
 const CONCURRENCY = Math.max(2, os.availableParallelism())
 
 const testDir = path.dirname(fileURLToPath(import.meta.url))
-const root = path.dirname(testDir)
 const require = createRequire(import.meta.url)
 
 const filters = process.argv.slice(2)
@@ -40,39 +40,6 @@ const files = []
 const selected = filters.length ? files.filter((f) => filters.some((s) => f.includes(s))) : files
 const isTypeTest = (file) => file.split(path.sep).includes('types')
 selected.sort((a, b) => Number(isTypeTest(b)) - Number(isTypeTest(a)) || (a < b ? -1 : a > b ? 1 : 0))
-
-/** Folders of TypeScript that only tsc reads (snippets, declaration checks, fixtures). */
-const NOT_RUN = new Set(['node_modules', 'dist', 'fixtures', '.git'].map((name) => path.join(root, name)).concat(
-  ['test/types/checks', 'test/types/express-app', 'test/types/differential/corpus'].map((dir) => path.join(root, dir))
-))
-
-/** Every .ts file of the project that a test may require. */
-function sources () {
-  const list = []
-  ;(function walk (dir) {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name)
-      if (entry.isDirectory()) {
-        if (!NOT_RUN.has(full) && entry.name !== 'node_modules' && entry.name !== 'fixtures') walk(full)
-      } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) {
-        list.push(full)
-      }
-    }
-  })(root)
-  return list
-}
-
-/** Compiles every source into `out` (same relative paths, .js); resolves when all are written. */
-async function compileAll (out) {
-  const { transformOptions, esbuild } = require('./support/register-ts.cjs')
-  const { transform } = esbuild()
-  await Promise.all(sources().map(async (file) => {
-    const { code } = await transform(await fs.promises.readFile(file, 'utf8'), transformOptions(file))
-    const target = path.join(out, path.relative(root, file).slice(0, -3) + '.js')
-    await fs.promises.mkdir(path.dirname(target), { recursive: true })
-    await fs.promises.writeFile(target, code)
-  }))
-}
 
 const compiled = fs.mkdtempSync(path.join(os.tmpdir(), 'ristretto-tests-'))
 process.env.RISTRETTO_TEST_JS = compiled

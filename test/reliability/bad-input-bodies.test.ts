@@ -3,8 +3,9 @@ import assert from 'node:assert/strict'
 import net from 'node:net'
 import zlib from 'node:zlib'
 import { after, before, describe, it } from 'node:test'
-import { BODY_LIMIT, createFullStackApp, PARAMETER_LIMIT } from './full-stack-app'
-import { assertHealthy, delay, parseResponses, rawExchange, rawRequest, startServer, type TestServer } from './support'
+import express from 'express'
+import { BODY_LIMIT, createFullStackApp, PARAMETER_LIMIT, UPLOAD_LIMIT } from './full-stack-app'
+import { assertHealthy, delay, parseResponses, rawExchange, rawRequest, sendOne, startServer, type TestServer } from './support'
 import { json, runBadInputCases, text, type BadInputCase } from './bad-input-cases'
 
 const JSON_TYPE = 'application/json'
@@ -24,6 +25,19 @@ function apiError (status: number, type: string | null) {
 }
 
 const over = 'x'.repeat(BODY_LIMIT + 10)
+const DEEP_BODY = '['.repeat(500000) + ']'.repeat(500000)
+
+/** The status express@4 answers the deep body with on this runtime, from the full-stack app's `/deep` route. */
+async function expressStatusForDeepBody (): Promise<number> {
+  const app = express()
+  app.post('/deep', express.json({ limit: UPLOAD_LIMIT }), (req, res) => { res.json({ body: req.body }) })
+  const server = await startServer(app)
+  try {
+    return (await sendOne(server.port, post('/deep', { 'Content-Type': JSON_TYPE }, DEEP_BODY))).statusCode
+  } finally {
+    await server.close()
+  }
+}
 const gzipBomb = zlib.gzipSync(Buffer.alloc(4 * 1024 * 1024, 0x20))
 
 const cases: BadInputCase[] = [
@@ -54,9 +68,11 @@ const cases: BadInputCase[] = [
   { title: 'a JSON body over the limit is 413 entity.too.large', request: post('/api/echo', { 'Content-Type': JSON_TYPE }, `{"a":"${over}"}`), status: 413, check: apiError(413, 'entity.too.large') },
   { title: 'a JSON body over the limit without an /api handler is 413', request: post('/echo', { 'Content-Type': JSON_TYPE }, `{"a":"${over}"}`), status: 413 },
   {
-    title: 'a 1 MB deeply nested JSON body parses, and echoing it fails with 500, not a crash',
-    request: post('/deep', { 'Content-Type': JSON_TYPE }, '['.repeat(500000) + ']'.repeat(500000)),
-    status: 500
+    // Whether JSON.stringify overflows on this nesting is the runtime's doing (a RangeError, so
+    // a 500, on node 20 to 24; node 26 stringifies it): the answer is Express's on this runtime.
+    title: 'a 1 MB deeply nested JSON body parses, and echoing it answers as Express does, not a crash',
+    request: post('/deep', { 'Content-Type': JSON_TYPE }, DEEP_BODY),
+    status: () => expressStatusForDeepBody()
   },
 
   // Content codings

@@ -139,7 +139,7 @@ export function createFullStackApp (options: FullStackOptions = {}): Application
   app.get('/legacy/*', (req, res) => { res.sendfile(req.params[0], { root: PUBLIC_DIR }) })
 
   app.all('/echo', (req, res) => { res.json({ body: req.body }) })
-  // Echoing a deeply nested body overflows JSON.stringify's stack: a thrown RangeError, so a 500.
+  // Echoing a deeply nested body: a 500 where JSON.stringify overflows its stack (a RangeError), as Express.
   app.post('/deep', (req, res) => { res.json({ body: req.body }) })
   app.post('/upload', (req, res) => { res.json({ received: Buffer.isBuffer(req.body) ? req.body.length : 0 }) })
   app.post('/merge', (req, res) => {

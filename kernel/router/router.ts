@@ -171,13 +171,15 @@ function matcherOf (router: Router): Matcher {
 }
 
 /**
- * One pass of a request through a router: what it restores when it leaves (the parent's
- * `baseUrl`, `next` and `params`, and the URL a middleware was given without its mount path),
+ * One pass of a request through a router: what it restores when it leaves (the `baseUrl`,
+ * `next` and `params` the request entered with, and the URL a middleware was given without its mount path),
  * what it collects on the way (param callbacks run, the methods of the routes an OPTIONS
  * request matched), and what `next` derives from `req.url`, kept while `req.url` stays the same
  * string (it changes only while a mounted layer runs).
  */
 class Pass extends MountPath {
+  /** `req.baseUrl` as the request entered (undefined before the app's router), put back as it leaves. */
+  readonly enteredBaseUrl: unknown
   readonly parentParams: any
   readonly parentNext: any
   /** An OPTIONS request (as it entered): answered with the methods collected when nothing else answers. */
@@ -196,20 +198,28 @@ class Pass extends MountPath {
   constructor (router: Router, readonly req: any, readonly res: any, readonly out: Next) {
     super(req)
     this.saved = enterHelpers(router, req, res)
+    this.enteredBaseUrl = req.baseUrl
     this.parentParams = req.params
     this.parentNext = req.next
     this.optionsRequest = req.method === 'OPTIONS'
   }
 
   done (err?: unknown): void {
+    if (this.saved !== undefined) restorePrototypes(this.saved, this.req, this.res)
+    const options = this.options
+    // The automatic OPTIONS answer goes out before the request's fields are put back, as Express 4
+    // sends it: what its `finish` listeners read is what the router left.
+    if (err || !this.optionsRequest || options === undefined || options.length === 0) this.exit(err)
+    else sendOptions(this.res, options, (sendError) => this.exit(sendError))
+  }
+
+  /** Puts back the `baseUrl`, `next` and `params` the request entered with, and goes on with `err`. */
+  exit (err: unknown): void {
     const req = this.req
-    req.baseUrl = this.parentUrl
+    req.baseUrl = this.enteredBaseUrl
     req.next = this.parentNext
     req.params = this.parentParams
-    if (this.saved !== undefined) restorePrototypes(this.saved, req, this.res)
-    const options = this.options
-    if (err || !this.optionsRequest || options === undefined || options.length === 0) this.out(err)
-    else sendOptions(this.res, options, this.out)
+    this.out(err)
   }
 
   update (): void {

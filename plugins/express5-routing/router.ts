@@ -78,17 +78,27 @@ proto.handle = function handle (this: RouterBase, req: any, res: any, callback: 
   let sync = 0
 
   function done (err?: unknown): void {
-    req.baseUrl = saved.baseUrl
-    req.next = saved.next
-    req.params = saved.params
     if (req[MATCHED_ROUTE] !== savedRoute) req[MATCHED_ROUTE] = savedRoute
     if (entered !== undefined) restorePrototypes(entered, req, res)
+    // The automatic OPTIONS answer goes out before the request's fields are put back, as
+    // router 2 sends it: what its `finish` listeners read is what the router left.
     if (err || optionsMethods === undefined || optionsMethods.length === 0) {
+      leave()
       callback(err)
       return
     }
     const error = sendOptions(res, optionsMethods)
-    if (error) callback(error)
+    if (error) {
+      leave()
+      callback(error)
+    }
+  }
+
+  /** Puts back the values the request came in with. */
+  function leave (): void {
+    req.baseUrl = saved.baseUrl
+    req.next = saved.next
+    req.params = saved.params
   }
 
   req.next = next

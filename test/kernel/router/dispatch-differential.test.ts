@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import type http from 'node:http'
 import fc from 'fast-check'
 import framework from '../../../presets/default'
+import express5Preset from '../../../presets/express5'
 import { exchange, sideBySide, withoutStackFrames, type RawReply } from '../../support/differential'
 
 // Which handlers a request reaches, in which order, with which baseUrl, url and params, is the
@@ -10,7 +11,10 @@ import { exchange, sideBySide, withoutStackFrames, type RawReply } from '../../s
 // and mounted routers (merging params or not) run on Ristretto and on express@4 (the reference),
 // their stacks edited in place between requests; every request must take the same path through
 // both, errors included, and end with the same status and body: a handler's, or the final
-// handler's 404 and error pages and automatic OPTIONS replies when nothing catches it.
+// handler's 404 and error pages and automatic OPTIONS replies when nothing catches it. What
+// code outside the routers reads of the request afterwards (a `finish` listener, the app's last
+// error handler) is compared too: baseUrl, url, originalUrl, params and route, as the routers
+// leave them. The same runs for the express5 preset against express@5, with Express 5's paths.
 
 type Action = 'send' | 'next' | 'route' | 'error' | 'throw'
 interface Entry {
@@ -23,11 +27,22 @@ interface Entry {
   inner: Array<{ kind: 'use' | 'get' | 'post' | 'catch', path: string, action: Action }>
 }
 
-const PATHS: Array<string | RegExp> = [
-  '/', '/api', '/api/', '/api/users', '/api/users/:id', '/API/Users/:id?', '/api/:v/users', '/files/*',
-  '/a', '/ab', '/abc/:x?', /^\/api\/v\d+/, '/api/users/:id/notes/:noteId', '/api/users.json', '/:any', '*', '/api/user'
-]
-const INNER_PATHS = ['/', '/users', '/users/:id', '/:v', '/USERS/:id/notes', '*']
+/** The paths of the app's entries and of its routers' entries, in each major's syntax. */
+interface PathSet { outer: Array<string | RegExp>, inner: string[] }
+const EXPRESS_4_PATHS: PathSet = {
+  outer: [
+    '/', '/api', '/api/', '/api/users', '/api/users/:id', '/API/Users/:id?', '/api/:v/users', '/files/*',
+    '/a', '/ab', '/abc/:x?', /^\/api\/v\d+/, '/api/users/:id/notes/:noteId', '/api/users.json', '/:any', '*', '/api/user'
+  ],
+  inner: ['/', '/users', '/users/:id', '/:v', '/USERS/:id/notes', '*']
+}
+const EXPRESS_5_PATHS: PathSet = {
+  outer: [
+    '/', '/api', '/api/', '/api/users', '/api/users/:id', '/API/Users{/:id}', '/api/:v/users', '/files/*rest',
+    '/a', '/ab', '/abc{/:x}', /^\/api\/v\d+/, '/api/users/:id/notes/:noteId', '/api/users.json', '/:any', '/*all', '/api/user'
+  ],
+  inner: ['/', '/users', '/users/:id', '/:v', '/USERS/:id/notes', '/*all']
+}
 const REQUEST_PATHS = [
   '/', '/api', '/api/users/0', '/api/users/0/notes/0', '/api/', '/api/users', '/API/USERS/7', '/api/users/7', '/api/users/7/', '/api/users/7/notes/9', '/api/users.json',
   '/api/user', '/api/v2/users', '/files/a/b', '/a', '/ab', '/abc', '/abc/x', '/other', '/api/users/7/notes', '/api/users?x=1',
@@ -35,14 +50,14 @@ const REQUEST_PATHS = [
 ]
 
 const action = fc.constantFrom<Action>('send', 'next', 'next', 'route', 'error', 'throw')
-const entry: fc.Arbitrary<Entry> = fc.record({
+const entry = (paths: PathSet): fc.Arbitrary<Entry> => fc.record({
   kind: fc.constantFrom<Entry['kind']>('use', 'get', 'post', 'all', 'router', 'catch'),
-  path: fc.constantFrom(...PATHS),
+  path: fc.constantFrom(...paths.outer),
   action,
   mergeParams: fc.boolean(),
   inner: fc.array(fc.record({
     kind: fc.constantFrom<'use' | 'get' | 'post' | 'catch'>('use', 'get', 'post', 'catch'),
-    path: fc.constantFrom(...INNER_PATHS),
+    path: fc.constantFrom(...paths.inner),
     action
   }), { maxLength: 4 })
 })
@@ -81,8 +96,17 @@ function onId (id: string) {
   }
 }
 
-/** Builds the same app on a framework: Ristretto's default export or express@4's. */
-function build (create: any, entries: Entry[], params: boolean, catchAll: boolean): AnyApp {
+/** What code outside the routers reads of a request: whether it has a baseUrl, and each field the routers set. */
+function outside (req: any): string {
+  const route = req.route === undefined ? 'no route' : `route ${String(req.route.path)}`
+  return `${'baseUrl' in req ? `baseUrl ${req.baseUrl}` : 'no baseUrl'}|${req.url}|${req.originalUrl}|${JSON.stringify(req.params)}|${route}`
+}
+
+/**
+ * Builds the same app on a framework (a preset of Ristretto's, or express@4 or 5), behind a
+ * listener that records {@link outside} in `finished` when each response finishes.
+ */
+function build (create: any, entries: Entry[], params: boolean, catchAll: boolean, finished: string[]): AnyApp {
   const app = create()
   if (params) app.param('id', onId('app'))
   entries.forEach((e, i) => {
@@ -105,21 +129,26 @@ function build (create: any, entries: Entry[], params: boolean, catchAll: boolea
   })
   // What reaches the end: the trail, with a status of its own; or else the framework's final handler (404, 500 pages).
   if (catchAll) {
-    app.use((req: any, res: any) => { res.statusCode = 299; res.end((req.trail ?? []).join('\n')) })
-    app.use((err: Error, req: any, res: any, next: Next) => { res.statusCode = 599; res.end([...(req.trail ?? []), `end "${err.message}"`].join('\n')) })
+    app.use((req: any, res: any) => { res.statusCode = 299; res.end([...(req.trail ?? []), `end ${outside(req)}`].join('\n')) })
+    app.use((err: Error, req: any, res: any, next: Next) => { res.statusCode = 599; res.end([...(req.trail ?? []), `end "${err.message}" ${outside(req)}`].join('\n')) })
   }
-  return app
+  const listener = (req: any, res: any): void => {
+    res.on('finish', () => { finished.push(`${req.method} ${req.originalUrl}: ${outside(req)}`) })
+    app(req, res)
+  }
+  return Object.assign(listener, { app })
 }
 
 type Edit = 'reverse' | 'rotate' | 'swap'
 
 /**
  * Edits a stack in place without changing its length, as apps do to reorder their middleware. The
- * app's first two layers (`query`, `expressInit`) stay first: before them a response lacks the
- * framework's helpers, and Express then fails its automatic OPTIONS reply where Ristretto answers.
+ * app's first `fixed` layers (Express 4's `query` and `expressInit`) stay first: before them a
+ * response lacks the framework's helpers, and Express then fails its automatic OPTIONS reply
+ * where Ristretto answers.
  */
-function editStack (stack: unknown[], edit: Edit, i: number, j: number): void {
-  const own = stack.splice(2)
+function editStack (stack: unknown[], fixed: number, edit: Edit, i: number, j: number): void {
+  const own = stack.splice(fixed)
   if (edit === 'reverse') own.reverse()
   else if (edit === 'rotate') own.unshift(own.pop())
   else if (own.length !== 0) {
@@ -137,30 +166,53 @@ function answer (reply: RawReply): string {
   return `${reply.status}\n${withoutStackFrames(reply.body.toString('utf8'))}`
 }
 
-describe('router dispatch, differential against express@4', () => {
-  it('takes every request through the same handlers, in the same order, with the same baseUrl, url and params', async () => {
-    const express = (await import('express')).default
-    await fc.assert(fc.asyncProperty(
-      fc.array(entry, { minLength: 1, maxLength: 12 }),
-      fc.array(fc.tuple(fc.constantFrom('GET', 'POST', 'HEAD', 'PUT', 'OPTIONS'), fc.constantFrom(...REQUEST_PATHS)), { minLength: 1, maxLength: 6 }),
-      fc.option(fc.tuple(fc.constantFrom<Edit>('reverse', 'rotate', 'swap'), fc.nat(), fc.nat())),
-      paramCallbacks,
-      fc.boolean(),
-      async (entries, requests, edit, params, catchAll) => {
-        const ourApp = build(framework, entries, params, catchAll)
-        const theirApp = build(express, entries, params, catchAll)
-        await sideBySide(ourApp, theirApp, async (ours, theirs) => {
-          for (const [k, [method, path]] of requests.entries()) {
-            // After the first request, the same in-place edit of both apps' stacks.
-            if (k === 1 && edit !== null) {
-              editStack(ourApp._router.stack, ...edit)
-              editStack(theirApp._router.stack, ...edit)
+/** One preset against the Express it stands in for. */
+interface Pairing {
+  title: string
+  ours: any
+  theirs: () => Promise<any>
+  paths: PathSet
+  /** The app's router stack. */
+  stack (app: AnyApp): unknown[]
+  /** Layers the framework puts first in the stack. */
+  fixed: number
+}
+
+const PAIRINGS: Pairing[] = [
+  { title: 'the default preset against express@4', ours: framework, theirs: async () => (await import('express')).default, paths: EXPRESS_4_PATHS, stack: (app) => app._router.stack, fixed: 2 },
+  { title: 'the express5 preset against express@5', ours: express5Preset, theirs: async () => (await import('express-5')).default, paths: EXPRESS_5_PATHS, stack: (app) => app.router.stack, fixed: 0 }
+]
+
+describe('router dispatch, differential', () => {
+  for (const pairing of PAIRINGS) {
+    it(`${pairing.title}: takes every request through the same handlers, in the same order, with the same baseUrl, url and params, and leaves the request as Express does`, async () => {
+      const express = await pairing.theirs()
+      await fc.assert(fc.asyncProperty(
+        fc.array(entry(pairing.paths), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.tuple(fc.constantFrom('GET', 'POST', 'HEAD', 'PUT', 'OPTIONS'), fc.constantFrom(...REQUEST_PATHS)), { minLength: 1, maxLength: 6 }),
+        fc.option(fc.tuple(fc.constantFrom<Edit>('reverse', 'rotate', 'swap'), fc.nat(), fc.nat())),
+        paramCallbacks,
+        fc.boolean(),
+        async (entries, requests, edit, params, catchAll) => {
+          const ourFinished: string[] = []
+          const theirFinished: string[] = []
+          const ourApp = build(pairing.ours, entries, params, catchAll, ourFinished)
+          const theirApp = build(express, entries, params, catchAll, theirFinished)
+          await sideBySide(ourApp, theirApp, async (ours, theirs) => {
+            for (const [k, [method, path]] of requests.entries()) {
+              // After the first request, the same in-place edit of both apps' stacks.
+              if (k === 1 && edit !== null) {
+                editStack(pairing.stack(ourApp.app), pairing.fixed, ...edit)
+                editStack(pairing.stack(theirApp.app), pairing.fixed, ...edit)
+              }
+              const [a, b] = await Promise.all([exchange(ours, { method, path }), exchange(theirs, { method, path })])
+              const title = `${method} ${path}${edit && k >= 1 ? ` after ${edit[0]}` : ''}`
+              assert.equal(answer(a), answer(b), title)
+              assert.deepEqual(ourFinished, theirFinished, `${title}: what a finish listener reads`)
             }
-            const [a, b] = await Promise.all([exchange(ours, { method, path }), exchange(theirs, { method, path })])
-            assert.equal(answer(a), answer(b), `${method} ${path}${edit && k >= 1 ? ` after ${edit[0]}` : ''}`)
-          }
-        })
-      }
-    ), { numRuns: 300 })
-  })
+          })
+        }
+      ), { numRuns: 300 })
+    })
+  }
 })

@@ -69,13 +69,13 @@ function compile (source: string): Typed {
 /** Loads `source` as a CommonJS module located at the example's path, `require` mapped by `packages`. */
 function load (source: string, packages: Record<string, string>): Listener {
   const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText
-  const mod = new Module(file, module)
-  mod.filename = file
-  mod.paths = (Module as unknown as { _nodeModulePaths (dir: string): string[] })._nodeModulePaths(path.dirname(file))
-  const parentRequire = mod.require.bind(mod)
-  mod.require = ((id: string) => parentRequire(packages[id] ?? id)) as NodeJS.Require
-  ;(mod as unknown as { _compile (code: string, filename: string): void })._compile(js, file)
-  return (mod.exports as { default: Listener }).default
+  // `createRequire` and a function wrapper, as every runtime has them (Bun's and Deno's `Module`
+  // instances lack node's `require` and `_compile`).
+  const resolveFrom = Module.createRequire(file)
+  const mod: { exports: { default?: Listener } } = { exports: {} }
+  const mapped = (id: string): unknown => resolveFrom(packages[id] ?? id)
+  new Function('exports', 'require', 'module', '__filename', '__dirname', js)(mod.exports, mapped, mod, file, path.dirname(file))
+  return mod.exports.default as Listener
 }
 
 describe('examples/typed-migration: a typed Express 4 app, migrated', () => {

@@ -130,7 +130,7 @@ let tmp: string
  * A folder with the scripts and `node_modules/express` as `install` makes it; `modules` names
  * what the scripts require as `BODY_PARSER_2` (body-parser 2, or ristretto/parser) and `EXPRESS_5`.
  */
-function project (name: string, install: (target: string) => void, modules: { BODY_PARSER_2: string, EXPRESS_5: string }, nodePath = ''): Project {
+function project (name: string, install: (target: string) => void, modules: { BODY_PARSER_2: string, EXPRESS_5: string }): Project {
   const dir = path.join(tmp, name)
   fs.mkdirSync(path.join(dir, 'node_modules'), { recursive: true })
   fs.writeFileSync(path.join(dir, 'app.js'), script("'express'", CASES))
@@ -143,7 +143,7 @@ function project (name: string, install: (target: string) => void, modules: { BO
       const r = spawnSync(process.execPath, [file], {
         cwd: dir,
         encoding: 'utf8',
-        env: { ...inherited, NODE_ENV: 'test', NODE_PATH: nodePath, ...modules, ...env },
+        env: { ...inherited, NODE_ENV: 'test', ...modules, ...env },
         timeout: 30000
       })
       assert.equal(r.status, 0, `${name}: node exited with ${r.status}\n${r.stderr}`)
@@ -194,11 +194,12 @@ describe('deprecation warnings, differential against express@4 and express@5 (bu
       BODY_PARSER_2: path.join(ROOT, 'node_modules', 'body-parser-2'),
       EXPRESS_5: path.join(ROOT, 'node_modules', 'express-5')
     })
-    // Its dependencies are the project's own, found through NODE_PATH.
-    expressEdition = project('edition', (target) => edition(target, {
-      name: 'ristretto-express',
-      ristretto: { deprecationNamespace: 'express' }
-    }), OUR_MODULES, path.join(ROOT, 'node_modules'))
+    // Its dependencies are the project's own, in its node_modules: a link to the project's (every
+    // runtime resolves through it; Deno ignores NODE_PATH).
+    expressEdition = project('edition', (target) => {
+      edition(target, { name: 'ristretto-express', ristretto: { deprecationNamespace: 'express' } })
+      fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(target, 'node_modules'), 'dir')
+    }, OUR_MODULES)
     aliased = project('aliased', (target) => fs.symlinkSync(ROOT, target, 'dir'), OUR_MODULES)
     theirs = express4.warnings('app.js')
     ours = expressEdition.warnings('app.js')

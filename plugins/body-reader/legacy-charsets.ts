@@ -10,10 +10,9 @@ const UNKNOWN_TO_0_4: ReadonlySet<string> = new Set([
 
 /**
  * iconv-lite 0.4 looks names up in plain objects, so `constructor` finds Object: the charset
- * "exists", and asking it for a decoder fails with this TypeError.
+ * "exists", and asking it for a decoder fails with a TypeError (see {@link inheritedNameError}).
  */
 const INHERITED_NAME = 'constructor'
-const INHERITED_NAME_ERROR = 'codec.decoder is not a constructor'
 
 /**
  * What 0.4 decodes differently, per codec: the characters 0.7's output holds in their place.
@@ -33,8 +32,22 @@ function canonicalName (charset: string): string {
   return charset.toLowerCase().replace(/:\d{4}$|[^0-9a-z]/g, '')
 }
 
+/**
+ * The TypeError iconv-lite 0.4's `getDecoder` throws for `constructor`, made by the expression
+ * that throws it there (its codec is an object without `decoder`): the engine words it from that
+ * expression (V8 `codec.decoder is not a constructor`, JavaScriptCore `undefined is not a
+ * constructor (evaluating 'new codec.decoder(options, codec)')`), so keep the text as it is.
+ */
 function inheritedNameError (): TypeError {
-  return new TypeError(INHERITED_NAME_ERROR)
+  const codec = {} as { decoder: new (options: undefined, codec: object) => unknown }
+  const options = undefined
+  try {
+    // eslint-disable-next-line no-new
+    new codec.decoder(options, codec)
+  } catch (err) {
+    return err as TypeError
+  }
+  throw new Error('unreachable: an object without decoder made one')
 }
 
 /** iconv-lite 0.4, the charsets Express 4's built-in parsers decode. */

@@ -19,11 +19,28 @@ function referrerOf (res: Response): string {
 }
 
 const BACKSLASHES = /\\/g
+/**
+ * The scheme and host of an absolute or protocol-relative target, as Express 4.19.2 split them
+ * off (CVE-2024-29041): what is matched, and the character after it, are sent as given.
+ */
+const SCHEME_AND_HOST = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:)?\/\/[^\\/?]+/
+
+/**
+ * `target` with its backslashes after the scheme and host as `%5C`, so that a relative target
+ * cannot reach another host (`/\evil.example`) while an absolute one keeps the host it names:
+ * `http://a.example\@b.example` stays as written, which browsers send to a.example; encoded,
+ * it would name b.example.
+ */
+function encodeBackslashes (target: string): string {
+  const match = SCHEME_AND_HOST.exec(target)
+  const kept = match ? match[0].length + 1 : 0
+  return target.slice(0, kept) + target.slice(kept).replace(BACKSLASHES, '%5C')
+}
 
 /**
  * The res.location helper of a framework whose response policy is `policy`: sets `Location` to
  * `url`, encoding characters not allowed in a URL (existing escapes are kept), and backslashes
- * when the policy says so.
+ * past the scheme and host when the policy says so.
  */
 export function createLocation (policy: Readonly<ResponsePolicy>) {
   return function location (this: Response, url: string | URL): Response {
@@ -35,6 +52,6 @@ export function createLocation (policy: Readonly<ResponsePolicy>) {
       target = String(url)
     }
     const encoded = encodeUrl(target)
-    return this.set('Location', policy.encodeBackslashes ? encoded.replace(BACKSLASHES, '%5C') : encoded)
+    return this.set('Location', policy.encodeBackslashes ? encodeBackslashes(encoded) : encoded)
   }
 }

@@ -6,6 +6,7 @@ import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import request from 'supertest'
+import fc from 'fast-check'
 import modern from '../../../presets/modern'
 import { hardened, plain, makeTree } from './support'
 import { hardenedPlugin, resolveHardenedOptions, DEFAULT_BODY_IDLE_TIMEOUT } from '../../../plugins/hardened'
@@ -48,6 +49,54 @@ describe('hardened: backslashes in redirects', () => {
       await request(a).get('/r').query({ to }).expect(302).expect('Location', location)
       await request(a).get('/l').query({ to }).expect('Location', location)
     }
+  })
+
+  it('are kept in an absolute or protocol-relative target\'s scheme and host, which stay where Express sends them', async () => {
+    const a: any = hardened()()
+    a.get('/l', (req: any, res: any) => { res.location(String(req.query.to)).end() })
+    const CASES: Array<[string, string]> = [
+      ['http://google.com\\@apple.com', 'http://google.com\\@apple.com'],
+      ['HTTPS://good.example\\evil.example', 'HTTPS://good.example\\evil.example'],
+      ['http://good.example/a\\b', 'http://good.example/a%5Cb'],
+      ['http://good.example\\/a\\b', 'http://good.example\\/a%5Cb'],
+      ['//good.example\\@evil.example', '//good.example\\@evil.example'],
+      ['//good.example/a\\b?c\\d', '//good.example/a%5Cb?c%5Cd'],
+      ['/\\\\evil.example', '/%5C%5Cevil.example'],
+      ['a\\b', 'a%5Cb']
+    ]
+    for (const [to, location] of CASES) {
+      await request(a).get('/l').query({ to }).expect('Location', location)
+    }
+  })
+
+  it('never send a client to another host than Express would, and keep relative targets on the app\'s host', async () => {
+    const express = (await import('express')).default
+    const ours: any = hardened()()
+    const theirs = express()
+    for (const app of [ours, theirs]) app.get('/l', (req: any, res: any) => { res.location(String(req.query.to)).end() })
+    /** The host a browser goes to for a Location, from a page of app.example; undefined for one it cannot follow. */
+    const hostOf = (location: string): string | undefined => URL.canParse(location, 'http://app.example/p/') ? new URL(location, 'http://app.example/p/').host : undefined
+    const piece = fc.constantFrom('\\', '/', '//', '@', '?', '#', ':', '.', 'a.example', 'b.example', '%5C', ' ', '\\@')
+    const target = fc.tuple(fc.constantFrom('', 'http:', 'https:', 'HTTP:', 'x-y+z:'), fc.constantFrom('', '/', '//', '\\', '/\\', '\\\\'), fc.array(piece, { maxLength: 6 }))
+      .map(([scheme, start, rest]) => scheme + start + rest.join(''))
+    await fc.assert(fc.asyncProperty(target, async (to) => {
+      const [mine, real] = await Promise.all([ours, theirs].map(async (app) => (await request(app).get('/l').query({ to })).headers.location as string))
+      const expressHost = hostOf(real)
+      if (expressHost === undefined) return // Not a URL a browser follows, from Express either.
+      const message = `${to}: Express sends ${real}, the plugin ${mine}`
+      if (/^(?:[a-zA-Z][a-zA-Z0-9+.-]*:)?\/\//.test(to)) {
+        // A host named (scheme://host, //host): the one Express sends the client to, or none
+        // where more slashes or a backslash stand before the host (`//\\b.example`, `///a`).
+        assert.ok([expressHost, undefined].includes(hostOf(mine)), message)
+        if (/^(?:[a-zA-Z][a-zA-Z0-9+.-]*:)?\/\/[^\\/]/.test(to)) assert.equal(hostOf(mine), expressHost, message)
+      } else if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(to)) {
+        // A relative target: the app's own host, wherever backslashes would take it in Express.
+        assert.equal(hostOf(mine), 'app.example', message)
+      } else {
+        // A scheme and no `//` (`http:\\a.example`): Express's host, the app's, or nowhere.
+        assert.ok([expressHost, 'app.example', undefined].includes(hostOf(mine)), message)
+      }
+    }), { numRuns: 1000 })
   })
 
   it('are kept when off, as in Express 4', async () => {

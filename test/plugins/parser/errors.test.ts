@@ -2,8 +2,58 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import http from 'node:http'
 import net from 'node:net'
+import { setTimeout } from 'node:timers/promises'
 import parser from '../../../plugins/parser'
 import { standaloneServer, post, gzip, abortedRequest } from '../body-reader/support'
+
+/** What a parser saw when it called `next`, and the status line the client got. */
+interface EarlyError { status: number, completeAtNext: boolean, statusLine: string }
+
+/**
+ * Sends a chunked, gzip-encoded text body whose inflated size is over the parser's 1000-byte limit,
+ * with the request head lines `headLines`, and holds back the body's last chunk until the parser
+ * has called `next` or 100 ms have passed. `prepare` runs on each request before the parser.
+ */
+function overLimitWhileSending (headLines: string, prepare: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<EarlyError> {
+  return new Promise((resolve, reject) => {
+    let calledNext: () => void = () => {}
+    const nextCalled = new Promise<void>((resolve) => { calledNext = resolve })
+    let seen: { status: number, completeAtNext: boolean } | undefined
+    const textParser = parser.text({ limit: 1000 })
+    const server = http.createServer(function handle (req, res) {
+      prepare(req, res)
+      textParser(req, res, function done (err?: any) {
+        seen = { status: err ? err.status : 200, completeAtNext: req.complete }
+        calledNext()
+        res.statusCode = seen.status
+        res.end()
+      })
+    })
+    server.listen(0, function connect () {
+      const { port } = server.address() as net.AddressInfo
+      const body = gzip('z'.repeat(5000))
+      const socket = net.connect(port, '127.0.0.1', function send () {
+        socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Encoding: gzip\r\n' +
+          'Transfer-Encoding: chunked\r\n' + headLines + '\r\n')
+        socket.write(body.length.toString(16) + '\r\n')
+        socket.write(body)
+        socket.write('\r\n')
+        Promise.race([nextCalled, setTimeout(100)]).then(function endBody () { socket.write('0\r\n\r\n') })
+      })
+      let received = ''
+      socket.setEncoding('latin1')
+      socket.on('data', function answer (data: string) {
+        received += data
+        const end = received.indexOf('\r\n')
+        if (end === -1 || !seen) return
+        socket.destroy()
+        server.close()
+        resolve({ ...seen, statusLine: received.slice(0, end) })
+      })
+      socket.on('error', reject)
+    })
+  })
+}
 
 // One test per row of the spec's "Body parser errors" table, through the standalone parsers.
 describe('body parser errors', () => {
@@ -161,5 +211,22 @@ describe('body parser errors', () => {
       agent.destroy()
       server.close()
     }
+  })
+
+  it('answers a request that asks to close only once it is read, whatever res.shouldKeepAlive says', async () => {
+    // Bun 1.x reports res.shouldKeepAlive true for an HTTP/1.1 `Connection: close` request, then
+    // closes after the answer: answering while the client still sends would lose the answer.
+    const seen = await overLimitWhileSending('Connection: close\r\n', (req, res) => { res.shouldKeepAlive = true })
+    assert.deepEqual(seen, { status: 413, completeAtNext: true, statusLine: 'HTTP/1.1 413 Payload Too Large' })
+  })
+
+  it('answers only once the request is read when the response already says Connection: close', async () => {
+    const seen = await overLimitWhileSending('', (req, res) => { res.setHeader('Connection', 'close') })
+    assert.deepEqual(seen, { status: 413, completeAtNext: true, statusLine: 'HTTP/1.1 413 Payload Too Large' })
+  })
+
+  it('answers a keep-alive request at once, while it is still sending', async () => {
+    const seen = await overLimitWhileSending('', () => {})
+    assert.deepEqual(seen, { status: 413, completeAtNext: false, statusLine: 'HTTP/1.1 413 Payload Too Large' })
   })
 })

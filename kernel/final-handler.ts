@@ -7,6 +7,7 @@ import statuses from 'statuses'
 import { kernelOf } from './internal/kernel-of'
 import { htmlDocument } from './html-document'
 import { publishError } from './internal/tracing'
+import { staysOpen } from './internal/stays-open'
 import type { Application } from './types'
 
 const DOUBLE_SPACE = /\x20{2}/g
@@ -126,6 +127,6 @@ function send (req: any, res: any, status: number, headers: Record<string, unkno
   // because closing on unread data resets the connection and the client would lose the answer.
   req.unpipe()
   req.resume()
-  if (res.shouldKeepAlive) write()
+  if (staysOpen(req, res)) write()
   else onFinished(req, write)
 }

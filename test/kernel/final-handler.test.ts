@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import http from 'node:http'
+import net from 'node:net'
 import request from 'supertest'
 import minimal from '../../presets/minimal'
 import type { Application } from '../../kernel'
@@ -195,5 +196,47 @@ describe('the final handler', () => {
       assert.equal(res.status, 200)
       assert.equal(res.complete, false, 'the client sees a cut response, not a complete one')
     })
+  })
+})
+
+describe('final handler: an answer before the request body is read', () => {
+  /**
+   * The status line the client gets for a chunked POST that no route takes, sent as `connection`
+   * asks, after `prepare` ran in a middleware; and whether it came before the body's last chunk.
+   */
+  function answerWhileSending (connection: string, prepare: (res: http.ServerResponse) => void): Promise<{ status: string, early: boolean }> {
+    const app = minimal()
+    app.use((req, res, next) => { prepare(res); next() })
+    const server = http.createServer(app)
+    return new Promise((resolve, reject) => {
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number }
+        const socket = net.connect(port, '127.0.0.1')
+        let ended = false
+        let text = ''
+        socket.setEncoding('latin1')
+        socket.on('error', reject)
+        socket.on('data', (data: string) => {
+          if (text === '') {
+            const early = !ended
+            resolve({ status: data.split('\r\n')[0]!, early })
+            socket.destroy()
+            server.close()
+          }
+          text += data
+        })
+        socket.write(`POST /nowhere HTTP/1.1\r\nHost: x\r\nConnection: ${connection}\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n`)
+        setTimeout(() => { ended = true; socket.write('0\r\n\r\n') }, 100)
+      })
+    })
+  }
+
+  it('answers a request that asks to close once it is read, whatever res.shouldKeepAlive says', async () => {
+    // Bun 1.x keeps res.shouldKeepAlive true for an HTTP/1.1 `Connection: close` request.
+    assert.deepEqual(await answerWhileSending('close', (res) => { res.shouldKeepAlive = true }), { status: 'HTTP/1.1 404 Not Found', early: false })
+  })
+
+  it('answers a keep-alive request at once, while it is still sending', async () => {
+    assert.deepEqual(await answerWhileSending('keep-alive', () => {}), { status: 'HTTP/1.1 404 Not Found', early: true })
   })
 })

@@ -182,8 +182,8 @@ function readOptions () {
 
 /**
  * How a script is started on the runtime named by --runtime: the executable, the arguments
- * before the script's path, and the runtime's name and version for the report. Deno runs with
- * every permission.
+ * before the script's path, mocha's options for that runtime, and the runtime's name and version
+ * for the report. Deno runs with every permission.
  */
 function runtimeCommand (given, base) {
   const named = given === undefined || !given.includes(path.sep) ? given : path.resolve(base, given)
@@ -193,7 +193,10 @@ function runtimeCommand (given, base) {
   const version = r.stdout.trim().split('\n')[0]
   const kind = /^deno /.test(version) ? 'deno' : /^v\d/.test(version) ? 'node' : 'bun'
   const prefix = kind === 'deno' ? ['run', '--allow-all'] : []
-  return { executable, prefix, label: kind === 'deno' ? version.replace(/ \(.*/, '') : `${kind} ${version.replace(/^v/, '')}` }
+  // On Bun and Deno, mocha's process stays alive after the run, with the real packages as with
+  // Ristretto: --exit ends it once the run is reported.
+  const mochaOptions = kind === 'node' ? [] : ['--exit']
+  return { executable, prefix, mochaOptions, label: kind === 'deno' ? version.replace(/ \(.*/, '') : `${kind} ${version.replace(/^v/, '')}` }
 }
 
 /** Verifies that a checkout is the reference the suite expects, and returns its version. */
@@ -299,7 +302,7 @@ async function runSuite ({ suite }, copy, work, runtime) {
   const result = path.join(work, `${suite.option}.result.json`)
   const log = path.join(work, `${suite.option}.mocha.log`)
   const args = [mochaBin(copy), '--reporter', path.join(work, 'reporter.cjs'), ...suite.args]
-  const code = await exec(runtime.executable, [...runtime.prefix, ...args], {
+  const code = await exec(runtime.executable, [...runtime.prefix, ...args, ...runtime.mochaOptions], {
     cwd: copy,
     env: { ...process.env, COMPAT_RESULT: result },
     log,

@@ -4,6 +4,8 @@ import type http from 'node:http'
 import fc from 'fast-check'
 import framework from '../../../presets/default'
 import express5Preset from '../../../presets/express5'
+import minimalPreset from '../../../presets/minimal'
+import modernPreset from '../../../presets/modern'
 import { exchange, sideBySide, withoutStackFrames, type RawReply } from '../../support/differential'
 
 // Which handlers a request reaches, in which order, with which baseUrl, url and params, is the
@@ -14,7 +16,8 @@ import { exchange, sideBySide, withoutStackFrames, type RawReply } from '../../s
 // handler's 404 and error pages and automatic OPTIONS replies when nothing catches it. What
 // code outside the routers reads of the request afterwards (a `finish` listener, the app's last
 // error handler) is compared too: baseUrl, url, originalUrl, params and route, as the routers
-// leave them. The same runs for the express5 preset against express@5, with Express 5's paths.
+// leave them. It runs for the default, minimal and modern presets against express@4, and for the
+// express5 preset against express@5, with Express 5's paths.
 
 type Action = 'send' | 'next' | 'route' | 'error' | 'throw'
 interface Entry {
@@ -174,13 +177,16 @@ interface Pairing {
   paths: PathSet
   /** The app's router stack. */
   stack (app: AnyApp): unknown[]
-  /** Layers the framework puts first in the stack. */
-  fixed: number
+  /** Layers each framework puts first in the stack: ours, theirs. */
+  fixed: [number, number]
 }
 
 const PAIRINGS: Pairing[] = [
-  { title: 'the default preset against express@4', ours: framework, theirs: async () => (await import('express')).default, paths: EXPRESS_4_PATHS, stack: (app) => app._router.stack, fixed: 2 },
-  { title: 'the express5 preset against express@5', ours: express5Preset, theirs: async () => (await import('express-5')).default, paths: EXPRESS_5_PATHS, stack: (app) => app.router.stack, fixed: 0 }
+  { title: 'the default preset against express@4', ours: framework, theirs: async () => (await import('express')).default, paths: EXPRESS_4_PATHS, stack: (app) => app._router.stack, fixed: [2, 2] },
+  // The minimal preset has no query parser: its stack starts with expressInit alone.
+  { title: 'the minimal preset against express@4', ours: minimalPreset, theirs: async () => (await import('express')).default, paths: EXPRESS_4_PATHS, stack: (app) => app._router.stack, fixed: [1, 2] },
+  { title: 'the modern preset against express@4', ours: modernPreset, theirs: async () => (await import('express')).default, paths: EXPRESS_4_PATHS, stack: (app) => app._router.stack, fixed: [2, 2] },
+  { title: 'the express5 preset against express@5', ours: express5Preset, theirs: async () => (await import('express-5')).default, paths: EXPRESS_5_PATHS, stack: (app) => app.router.stack, fixed: [0, 0] }
 ]
 
 describe('router dispatch, differential', () => {
@@ -202,8 +208,8 @@ describe('router dispatch, differential', () => {
             for (const [k, [method, path]] of requests.entries()) {
               // After the first request, the same in-place edit of both apps' stacks.
               if (k === 1 && edit !== null) {
-                editStack(pairing.stack(ourApp.app), pairing.fixed, ...edit)
-                editStack(pairing.stack(theirApp.app), pairing.fixed, ...edit)
+                editStack(pairing.stack(ourApp.app), pairing.fixed[0], ...edit)
+                editStack(pairing.stack(theirApp.app), pairing.fixed[1], ...edit)
               }
               const [a, b] = await Promise.all([exchange(ours, { method, path }), exchange(theirs, { method, path })])
               const title = `${method} ${path}${edit && k >= 1 ? ` after ${edit[0]}` : ''}`

@@ -100,7 +100,7 @@ interface SpanTree { name: string, status: string, attributes: Record<string, un
 /**
  * What Sentry recorded, masked: each transaction (segment span, in the order they started) with
  * its spans as a tree (children in the order they started), and each error event with the path
- * of names from its transaction to the span it was captured in.
+ * of names from its transaction to the span it was captured in, in the order of the requests.
  */
 function summarize (recorded: Recorded): unknown {
   const byId = new Map(recorded.spans.map((span) => [span.span_id, span]))
@@ -117,12 +117,18 @@ function summarize (recorded: Recorded): unknown {
     for (let span = id === undefined ? undefined : byId.get(id); span; span = span.parent_span_id ? byId.get(span.parent_span_id) : undefined) names.unshift(span.name)
     return names
   }
+  const startOf = (event: SentryEvent): number => {
+    const id = event.payload.contexts?.trace?.span_id
+    return (id === undefined ? undefined : byId.get(id)?.start_timestamp) ?? Infinity
+  }
   const segments = recorded.spans.filter((span) => span.is_segment).sort(byStart)
   return {
     lines: recorded.lines,
     spanCount: recorded.spans.length,
     transactions: segments.map(tree),
-    events: recorded.events.map(({ type, payload }) => ({
+    // Envelopes go out as each is ready, so events are put in the order of the requests: by when
+    // the span they were captured in started.
+    events: [...recorded.events].sort((a, b) => startOf(a) - startOf(b)).map(({ type, payload }) => ({
       type,
       level: payload.level,
       transaction: payload.transaction,

@@ -298,8 +298,30 @@ function mochaBin (copy) {
   return path.join(dir, typeof bin === 'string' ? bin : bin._mocha ?? bin.mocha)
 }
 
-async function runSuite ({ suite }, copy, work, runtime) {
+/** The mocha a suite is retried with when its own cannot start on the runtime. */
+const NEWER_MOCHA = 'mocha@^11.7.5'
+
+/**
+ * Runs the suite's mocha; when that mocha cannot even load on the runtime (mocha 10's yargs is
+ * an extensionless file in an ES module package, which Node 26 loads as an ES module), the copy
+ * gets a newer mocha and the suite runs again, with a note saying so: the suite's tests are the
+ * same, only their runner changes.
+ */
+async function runSuite (run, copy, work, runtime) {
+  const outcome = await runMocha(run, copy, work, runtime)
+  if (!outcome.runnerFailed) return outcome
+  const { suite } = run
+  const log = path.join(work, `${suite.option}.mocha-install.log`)
+  const code = await exec('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--ignore-scripts', '--no-save', NEWER_MOCHA], { cwd: copy, log })
+  if (code !== 0) return outcome
+  const retried = await runMocha(run, copy, work, runtime)
+  if (!retried.error || retried.passes) retried.note = [retried.note, `run with ${NEWER_MOCHA}: the suite's own mocha cannot start on ${runtime.label}`].filter(Boolean).join('; ')
+  return retried
+}
+
+async function runMocha ({ suite }, copy, work, runtime) {
   const result = path.join(work, `${suite.option}.result.json`)
+  fs.rmSync(result, { force: true })
   const log = path.join(work, `${suite.option}.mocha.log`)
   const args = [mochaBin(copy), '--reporter', path.join(work, 'reporter.cjs'), ...suite.args]
   const code = await exec(runtime.executable, [...runtime.prefix, ...args, ...runtime.mochaOptions], {
@@ -310,7 +332,10 @@ async function runSuite ({ suite }, copy, work, runtime) {
   })
   // Without a result, mocha failed while loading the suite: the error is at the top of the log.
   if (!fs.existsSync(result)) {
-    return { error: `mocha ran no test (exit ${code}):\n${excerpt(log, { first: true, lines: 12 })}` }
+    const head = excerpt(log, { first: true, lines: 12 })
+    // The first frame of the error is in mocha's own dependencies: the runner, not the suite, failed.
+    const runnerFailed = /^\s+at .*node_modules[\\/](mocha|yargs|yargs-parser|cliui)[\\/]/m.test(head)
+    return { error: `mocha ran no test (exit ${code}):\n${head}`, runnerFailed }
   }
   const outcome = JSON.parse(fs.readFileSync(result, 'utf8'))
   if (!outcome.ended) outcome.error = `mocha stopped before the end of the run (exit ${code}):\n${excerpt(log)}`

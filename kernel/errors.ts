@@ -24,7 +24,9 @@ export const ErrorCode = Object.freeze({
   /** A body parser's request body sent nothing for longer than its idle timeout (a 408 error). */
   BODY_TIMEOUT: 'RST_BODY_TIMEOUT',
   /** A plugin was registered without the optional peer dependency it needs installed (the message names it). */
-  PEER_MISSING: 'RST_PEER_MISSING'
+  PEER_MISSING: 'RST_PEER_MISSING',
+  /** res.links was given a URL or relation that would add a link of its own (a TypeError; under the hardened plugin). */
+  LINK_REFUSED: 'RST_LINK_REFUSED'
 } as const)
 
 /** One of the {@link ErrorCode} values. */

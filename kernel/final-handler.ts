@@ -67,6 +67,7 @@ export function finalHandler (req: any, res: any, app: Application) {
         headers = errorHeaders(e)
       }
       msg = errorMessage(e, status, app.get('env'))
+      if (kernel && kernel.hooks.errorPage.isUsed()) msg = kernel.hooks.errorPage.call(msg, e, status, app)
     } else {
       status = 404
       msg = `Cannot ${req.method} ${encodeUrl(resourceName(req))}`

@@ -1,5 +1,5 @@
 // The kernel's hooks: every moment a plugin can tap, declared in one place.
-import { SyncHook, SyncBailHook, HookMap } from './internal/tapable'
+import { SyncHook, SyncBailHook, SyncWaterfallHook, HookMap } from './internal/tapable'
 import type { IncomingMessage, ServerResponse, Server } from 'http'
 import type { Application, PathParams, Request, Response } from './types'
 import type { Router } from './router/router'
@@ -41,6 +41,12 @@ export function createHooks () {
      * initialised nothing either: node's own request and response, without helpers.
      */
     finalHandler: new SyncBailHook<[unknown, Request, Response, Application], true | undefined>(['err', 'req', 'res', 'app']),
+    /**
+     * The text of the error page the final handler sends for an error, answered with `status`: by
+     * default the error's stack (else its text) outside the `production` env, else the status's
+     * reason phrase, as Express 4. Taps return the text to show instead (escaped as HTML when sent).
+     */
+    errorPage: new SyncWaterfallHook<[string, unknown, number, Application]>(['message', 'err', 'status', 'app']),
     /** `app.listen` created a server (before it starts listening); taps may replace entries of `args`, what `server.listen` is called with. */
     listen: new SyncHook<[Server, Application, unknown[]]>(['server', 'app', 'args'])
   })

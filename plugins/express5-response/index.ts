@@ -1,12 +1,12 @@
 // The express5-response plugin: the response plugin's helpers, changed where Express 5 changed them.
 import { definePlugin, type Decorations, type Plugin, type Response } from '../../kernel'
-import { PLUGIN_NAME as RESPONSE } from '../response'
+import { PLUGIN_NAME as RESPONSE, responsePolicy } from '../response'
 import { withAliases } from '../response/aliases'
 import { PLUGIN_NAME as REQUEST } from '../express5-request'
 import { status, sendStatus } from './status'
 import { set, type } from './headers'
 import { send, json, jsonp } from './send'
-import { links } from './links'
+import { createLinks } from './links'
 import { location, redirect } from './redirect'
 import { clearCookie, vary } from './cookie'
 import { attachment } from './attachment'
@@ -23,7 +23,6 @@ const changed: Decorations<Response> = withAliases({
   set,
   type,
   vary,
-  links,
   location,
   redirect: redirect as Response['redirect'],
   clearCookie,
@@ -50,8 +49,9 @@ export function express5ResponsePlugin (options?: NoOptions): Plugin {
   return definePlugin({
     name: PLUGIN_NAME,
     dependencies: [RESPONSE, REQUEST],
-    apply ({ decorateResponse }) {
-      decorateResponse(changed, { override: Object.keys(changed) as Array<keyof Response> })
+    apply ({ decorateResponse, framework }) {
+      const own = { ...changed, links: createLinks(responsePolicy.of(framework)) }
+      decorateResponse(own, { override: Object.keys(own) as Array<keyof Response> })
     }
   })
 }

@@ -4,10 +4,14 @@ import { PLUGIN_NAME as FILE_TRANSFER, fileTransferPolicy } from '../file-transf
 import { PLUGIN_NAME as QUERY, queryPolicy } from '../query'
 import { PLUGIN_NAME as RESPONSE, responsePolicy } from '../response'
 import { bodyPolicy } from '../body-reader'
+import { viewsPolicy } from '../views'
+import statuses from 'statuses'
+import { engineOptionNames } from './engine-options'
 import { dropPrototypeKeys } from './drop-prototype-keys'
 import { resolveHardenedOptions, type HardenedOptions } from './options'
 
 export { dropPrototypeKeys, PROTOTYPE_KEYS } from './drop-prototype-keys'
+export { engineOptionNames } from './engine-options'
 export { resolveHardenedOptions, DEFAULT_BODY_IDLE_TIMEOUT, HARDENED_OPTIONS, type HardenedOptions, type ResolvedHardenedOptions } from './options'
 
 export const PLUGIN_NAME = 'hardened'
@@ -18,7 +22,8 @@ export const PLUGIN_NAME = 'hardened'
  * off: downloads without a root refuse `..`; symbolic links may not leave a root; dot folders
  * are dotfiles; `__proto__`, `constructor` and `prototype` keys are dropped from parsed bodies
  * and queries; quiet request bodies get a 408; backslashes in `Location` are encoded; a folder
- * given to res.sendFile or res.download is a 404. The body parsers (`framework.json` and its
+ * given to res.sendFile or res.download is a 404; res.links refuses values that would add a
+ * link; a render's locals cannot set its engine's options; error pages never show a stack. The body parsers (`framework.json` and its
  * kin) and framework.static follow it when they are in the framework.
  *
  * @example
@@ -29,7 +34,7 @@ export function hardenedPlugin (options?: HardenedOptions): Plugin {
   return definePlugin({
     name: PLUGIN_NAME,
     dependencies: [QUERY, RESPONSE, FILE_TRANSFER],
-    apply ({ framework }) {
+    apply ({ framework, hooks }) {
       const files = fileTransferPolicy.of(framework)
       files.confineDownloads = resolved.confineDownloads
       files.symlinks = resolved.symlinks
@@ -41,7 +46,11 @@ export function hardenedPlugin (options?: HardenedOptions): Plugin {
       bodies.filter = resolved.dropPrototypeKeys ? dropPrototypeKeys : undefined
       queryPolicy.of(framework).filter = resolved.dropPrototypeKeys ? dropPrototypeKeys : undefined
 
-      responsePolicy.of(framework).encodeBackslashes = resolved.encodeBackslashes
+      const responses = responsePolicy.of(framework)
+      responses.encodeBackslashes = resolved.encodeBackslashes
+      responses.checkLinks = resolved.checkLinks
+      viewsPolicy.of(framework).engineOptions = resolved.isolateRenderLocals ? engineOptionNames : undefined
+      if (resolved.hideErrorStacks) hooks.errorPage.tap(PLUGIN_NAME, (_message, _err, status) => String(statuses.message[status]))
     }
   })
 }

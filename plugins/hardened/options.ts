@@ -35,6 +35,25 @@ export interface HardenedOptions {
   encodeBackslashes?: boolean
   /** The `EISDIR` error res.sendFile and res.download give their callback for a folder has `status` 404, so `next(err)` answers 404, not 500. Default true. */
   directoryNotFound?: boolean
+  /**
+   * res.links refuses (a TypeError, `RST_LINK_REFUSED`) a URL with `<`, `>` or a control
+   * character, or a relation with `"`, `\` or a control character: values that would add a link
+   * of their own to the `Link` header. Default true.
+   */
+  checkLinks?: boolean
+  /**
+   * The locals of a render (the render call's and `res.locals`) cannot set what the view's
+   * engine reads as options (ejs's `outputFunctionName`, `client`, `escapeFunction`; pug's
+   * `pretty`; handlebars' `noEscape`; Express's `settings`…): those take their `app.locals` value
+   * or none, so `res.render(view, req.query)` cannot run code. Default true.
+   */
+  isolateRenderLocals?: boolean
+  /**
+   * The final handler's error page shows the status's reason phrase in every env, never the
+   * error's stack or message (which carry absolute paths), as Express does in `production`
+   * only. The error is still logged. Default true.
+   */
+  hideErrorStacks?: boolean
 }
 
 /** The options with every value decided. */
@@ -47,6 +66,9 @@ export interface ResolvedHardenedOptions {
   readonly bodyIdleTimeout: number
   readonly encodeBackslashes: boolean
   readonly directoryNotFound: boolean
+  readonly checkLinks: boolean
+  readonly isolateRenderLocals: boolean
+  readonly hideErrorStacks: boolean
 }
 
 /** The default idle time allowed to a request body, in milliseconds. */
@@ -60,10 +82,13 @@ export const HARDENED_OPTIONS = describeOptions('hardenedPlugin', [
   { name: 'dropPrototypeKeys', type: ['boolean'], default: 'true', effect: '`__proto__`, `constructor` and `prototype` keys are dropped, at any depth, from parsed JSON and urlencoded bodies and from `req.query`' },
   { name: 'bodyIdleTimeout', type: ['number', 'false'], default: '5000', effect: `milliseconds a body read by \`framework.json\`/\`.raw\`/\`.text\`/\`.urlencoded\` may send nothing before a 408 (\`${ErrorCode.BODY_TIMEOUT}\`) and a closed connection; 0 or false: node's \`requestTimeout\` only` },
   { name: 'encodeBackslashes', type: ['boolean'], default: 'true', effect: '`res.location` and `res.redirect` write `\\` as `%5C`, so `/\\evil.example` cannot reach another host' },
-  { name: 'directoryNotFound', type: ['boolean'], default: 'true', effect: 'the `EISDIR` error `res.sendFile` and `res.download` give their callback for a folder has `status` 404, so `next(err)` answers 404, not 500' }
+  { name: 'directoryNotFound', type: ['boolean'], default: 'true', effect: 'the `EISDIR` error `res.sendFile` and `res.download` give their callback for a folder has `status` 404, so `next(err)` answers 404, not 500' },
+  { name: 'checkLinks', type: ['boolean'], default: 'true', effect: `\`res.links\` throws a TypeError (\`${ErrorCode.LINK_REFUSED}\`) for a URL with \`<\`, \`>\` or a control character, or a relation with \`"\`, \`\\\` or a control character, which would add a link of their own` },
+  { name: 'isolateRenderLocals', type: ['boolean'], default: 'true', effect: "a render's own locals (the call's and `res.locals`) cannot set what the view's engine reads as options (ejs's `outputFunctionName`, pug's `pretty`, Express's `settings`…): those take their `app.locals` value or none" },
+  { name: 'hideErrorStacks', type: ['boolean'], default: 'true', effect: "the final handler's error page shows the status's reason phrase in every env, never the error's stack or message (as Express does in `production` only); the error is still logged" }
 ])
 
-const BOOLEAN_OPTIONS = ['confineDownloads', 'dotDirectories', 'dropPrototypeKeys', 'encodeBackslashes', 'directoryNotFound'] as const
+const BOOLEAN_OPTIONS = ['confineDownloads', 'dotDirectories', 'dropPrototypeKeys', 'encodeBackslashes', 'directoryNotFound', 'checkLinks', 'isolateRenderLocals', 'hideErrorStacks'] as const
 
 /**
  * Checks and completes the options.

@@ -5,7 +5,7 @@ import { status, sendStatus } from './status'
 import { set, get, append } from './headers'
 import { type } from './content-type'
 import { vary } from './vary'
-import { links } from './links'
+import { createLinks } from './links'
 import { createLocation } from './location'
 import { responsePolicy } from './policy'
 import { redirect } from './redirect'
@@ -41,7 +41,6 @@ const helpers: Decorations<Response> = withAliases({
   append,
   type,
   vary,
-  links,
   redirect,
   attachment,
   cookie,
@@ -55,7 +54,7 @@ const helpers: Decorations<Response> = withAliases({
 /**
  * The response helpers of Express 4 on the shared response prototype, the `etag` setting
  * (compiled to `etag fn`) and the `jsonp callback name` default; res.location follows the
- * framework's {@link responsePolicy}. Needs the request plugin
+ * framework's {@link responsePolicy}, as res.links does. Needs the request plugin
  * (`req.accepts` for `res.format`/`res.redirect`, `req.fresh` for `res.send`).
  *
  * @example
@@ -67,7 +66,8 @@ export function responsePlugin (options?: NoOptions): Plugin {
     name: PLUGIN_NAME,
     dependencies: ['request'],
     apply ({ hooks, decorateResponse, framework }) {
-      decorateResponse({ ...helpers, location: createLocation(responsePolicy.of(framework)) })
+      const policy = responsePolicy.of(framework)
+      decorateResponse({ ...helpers, location: createLocation(policy), links: createLinks(policy) })
       ownSettings(hooks, PLUGIN_NAME, {
         compiled: { etag: compileETag },
         defaults: { etag: ETAG_DEFAULT, 'jsonp callback name': JSONP_CALLBACK_DEFAULT }

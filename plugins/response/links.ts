@@ -1,9 +1,18 @@
 // res.links(links): the Link header.
 import type { Response } from '../../kernel/types'
+import type { ResponsePolicy } from './policy'
+import { checkLink } from './link-values'
 
-/** Appends `<url>; rel="name"` for each property to the Link header. */
-export function links (this: Response, rels: Record<string, string>): Response {
-  const prev = this.get('Link')
-  const added = Object.keys(rels).map((rel) => `<${rels[rel]}>; rel="${rel}"`).join(', ')
-  return this.set('Link', prev ? `${String(prev)}, ${added}` : added)
+/** Creates res.links for a framework whose response policy is `policy`. */
+export function createLinks (policy: Readonly<ResponsePolicy>) {
+  /** Appends `<url>; rel="name"` for each property to the Link header. */
+  return function links (this: Response, rels: Record<string, string>): Response {
+    const check = policy.checkLinks
+    const prev = this.get('Link')
+    const added = Object.keys(rels).map((rel) => {
+      if (check) checkLink(rel, String(rels[rel]))
+      return `<${rels[rel]}>; rel="${rel}"`
+    }).join(', ')
+    return this.set('Link', prev ? `${String(prev)}, ${added}` : added)
+  }
 }

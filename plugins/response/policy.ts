@@ -8,7 +8,13 @@ export interface ResponsePolicy {
    * Express 4: a backslash is kept, and browsers read `/\evil.example` as `//evil.example`.
    */
   encodeBackslashes: boolean
+  /**
+   * Whether res.links refuses (a TypeError, `RST_LINK_REFUSED`) a URL that would end its `<…>`
+   * or a relation that would end its quotes. Default false, as Express: the value is written as
+   * given, and `>, <https://evil.example>; rel="preload"` adds a link.
+   */
+  checkLinks: boolean
 }
 
 /** The policy of each framework; the defaults are Express 4's behaviour. */
-export const responsePolicy = frameworkPolicy<ResponsePolicy>({ encodeBackslashes: false })
+export const responsePolicy = frameworkPolicy<ResponsePolicy>({ encodeBackslashes: false, checkLinks: false })

@@ -1,6 +1,8 @@
 // app.render(view, [locals], callback): merges the locals, finds the view (cached or not) and renders it.
 import type { Application } from '../../kernel/types'
+import path from 'path'
 import type { ViewHooks } from './view-hooks'
+import type { ViewsPolicy } from './policy'
 import type { RenderCallback, ViewConstructor, ViewLike } from './view'
 import type { RenderLocals } from './types'
 
@@ -26,8 +28,19 @@ function lookupError (name: string, view: ViewLike): Error & { view: ViewLike } 
   return Object.assign(new Error(`Failed to lookup view "${name}" in views ${dirs}`), { view })
 }
 
-/** Creates app.render for one framework's view hooks. */
-export function createAppRender (hooks: ViewHooks) {
+/**
+ * Gives each of `names` in `options` its value from the app's locals, or none: what the render's
+ * own locals said for them is dropped.
+ */
+function keepAppValues (options: Record<string, any>, appLocals: Record<string, unknown>, names: ReadonlySet<string>): void {
+  for (const name of names) {
+    if (name in appLocals) options[name] = appLocals[name]
+    else delete options[name]
+  }
+}
+
+/** Creates app.render for one framework's view hooks and views policy. */
+export function createAppRender (hooks: ViewHooks, policy: Readonly<ViewsPolicy>) {
   /**
    * Renders `name` with app.locals, then `locals._locals` (res.locals), then `locals`. Looking up
    * the view may throw synchronously (no engine for the extension); render errors go to `callback`.
@@ -63,6 +76,11 @@ export function createAppRender (hooks: ViewHooks) {
         return
       }
       if (options.cache) cacheView(cache, name, view)
+    }
+
+    if (policy.engineOptions) {
+      const { ext, engine } = view as { ext?: unknown, engine?: unknown }
+      keepAppValues(options, this.locals, policy.engineOptions(typeof ext === 'string' ? ext : path.extname(name), engine))
     }
 
     const finish = once(done)

@@ -7,6 +7,7 @@ import { render } from './res-render'
 import { createViewClass } from './view'
 import { loadEngine } from './load-engine'
 import { getViewHooks } from './view-hooks'
+import { viewsPolicy } from './policy'
 import './types'
 import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
 
@@ -31,7 +32,7 @@ export function viewsPlugin (options?: NoOptions) {
         if (typeof found !== 'function') throw new Error(`No view engine found for extension "${ext}".`)
         return found
       })
-      const appRender = createAppRender(viewHooks)
+      const appRender = createAppRender(viewHooks, viewsPolicy.of(framework))
 
       // Their callbacks are typed as `@types/express` types them (`err: Error`); they are given null.
       decorateApplication({ engine, render: appRender as Application['render'] })
@@ -48,3 +49,4 @@ export function viewsPlugin (options?: NoOptions) {
 export { getViewHooks, type ViewHooks, type EngineFunction } from './view-hooks'
 export { createViewClass, type View, type ViewConstructor, type ViewLike, type ViewOptions, type RenderCallback } from './view'
 export type { RenderLocals } from './types'
+export { viewsPolicy, type ViewsPolicy } from './policy'

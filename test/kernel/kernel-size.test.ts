@@ -20,8 +20,10 @@ const CORE_CODE_LINE_BUDGET = 1400
 // router putting back the request's fields only after its automatic OPTIONS answer, and the
 // `baseUrl` it entered with, as Express does (8); 2315 with the check of whether a connection
 // stays open after an answer, read from the headers as well as node's flag, which the final
-// handler and the body parsers share (kernel/internal/stays-open.ts: 11).
-const KERNEL_CODE_LINE_BUDGET = 2315
+// handler and the body parsers share (kernel/internal/stays-open.ts: 11); 2320 with the
+// `errorPage` hook, which lets a plugin choose the error page's text, and the error code of a
+// refused res.links value (5).
+const KERNEL_CODE_LINE_BUDGET = 2320
 const KERNEL_DIR = path.resolve(__dirname, '..', '..', 'kernel')
 
 /** Every .ts file under `dir`, recursively. */

@@ -121,7 +121,8 @@ describe('hardened: options', () => {
   it('turns everything on by default', () => {
     assert.deepEqual(resolveHardenedOptions(), {
       confineDownloads: true, dotDirectories: true, dropPrototypeKeys: true, encodeBackslashes: true,
-      directoryNotFound: true, symlinks: 'inside-root', bodyIdleTimeout: DEFAULT_BODY_IDLE_TIMEOUT
+      directoryNotFound: true, checkLinks: true, isolateRenderLocals: true, hideErrorStacks: true, symlinks: 'inside-root',
+      bodyIdleTimeout: DEFAULT_BODY_IDLE_TIMEOUT
     })
     assert.equal(resolveHardenedOptions({ bodyIdleTimeout: false }).bodyIdleTimeout, 0)
   })

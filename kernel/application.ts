@@ -54,9 +54,9 @@ app.defaultConfiguration = function defaultConfiguration (this: Application): vo
   this.mountpath = '/'
   this.locals.settings = this.settings
 
+  // Not enumerable, as Express 4's; configurable, so a plugin may define it otherwise.
   Object.defineProperty(this, 'router', {
     configurable: true,
-    enumerable: true,
     get () {
       throw new Error('\'app.router\' is deprecated!\nPlease see the 3.x to 4.x migration guide for details on how to update your app.')
     }

@@ -29,6 +29,7 @@ export interface FrameworkOf<App, AppPrototype, RequestPrototype, ResponseProtot
   request: RequestPrototype
   /** Shared response prototype (inherits `http.ServerResponse.prototype`). */
   response: ResponsePrototype
+  /** The kernel's layer class (not enumerable: Express exports no `Layer`). */
   Layer: typeof Layer
   /** The plugins this framework was built from, in application order. */
   readonly plugins: readonly Plugin[]
@@ -116,11 +117,13 @@ export function createFramework (options: FrameworkOptions = {}): Framework {
   }
   application.handle = appHandle(hooks, kernel.appHandling)
 
-  Object.assign(framework, { application, request, response, Router: frameworkRouter(kernel), Route, Layer })
+  Object.assign(framework, { application, request, response, Router: frameworkRouter(kernel), Route })
   // Requests of the framework's apps, and its routers, name the framework whose helpers they carry.
   for (const proto of [request, response]) Object.defineProperty(proto, HELPERS, { value: framework })
   Object.defineProperty(framework, 'plugins', { value: Object.freeze(plugins.slice()), enumerable: false })
   Object.defineProperty(framework, 'hooks', { value: hooks, enumerable: false })
+  // Not one of Express's exports: there, but not listed by Object.keys, as `plugins` and `hooks`.
+  Object.defineProperty(framework, 'Layer', { value: Layer, enumerable: false, writable: true, configurable: true })
 
   for (const plugin of plugins) {
     building.plugin = plugin.name

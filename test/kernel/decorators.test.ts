@@ -190,9 +190,11 @@ describe('kernel decorators', () => {
   it('are the only way the plugins under plugins/ add members to the prototypes', () => {
     const dir = path.resolve(__dirname, '..', '..', 'plugins')
     const sources = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))
+    // Taking the kernel's own members away is what decorators do not do: one file, named here, does.
+    const removesKernelMembers = path.join('express5-application', 'express4-members.ts')
     for (const file of sources) {
       const source = fs.readFileSync(path.join(dir, file), 'utf8')
-      assert.doesNotMatch(source, /hooks\.extend(Application|Request|Response)\b/, `${file} taps an extend hook`)
+      if (file !== removesKernelMembers) assert.doesNotMatch(source, /hooks\.extend(Application|Request|Response)\b/, `${file} taps an extend hook`)
       assert.doesNotMatch(source, /\b(application|request|response)\.\w+\s*=[^=]|apply \(\{[^}]*\b(application|request|response)\b/,
         `${file} writes a prototype itself`)
     }

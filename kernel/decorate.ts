@@ -26,6 +26,11 @@ export interface DecorateOptions<T> {
    * replace on purpose. Any other member node or a plugin gives is refused.
    */
   override?: ReadonlyArray<keyof T>
+  /**
+   * Defines the members not enumerable: there, but not listed by `Object.keys` or `for…in`, so
+   * an app, request or response of a preset lists exactly Express's members (`app.fetch`).
+   */
+  hidden?: boolean
 }
 
 /**
@@ -117,7 +122,7 @@ export function createDecorators (
     return undefined
   }
 
-  function decorate (label: Label, proto: object, members: object, override: ReadonlyArray<PropertyKey> = []): void {
+  function decorate (label: Label, proto: object, members: object, { override = [], hidden = false }: { override?: ReadonlyArray<PropertyKey>, hidden?: boolean } = {}): void {
     const who = state.plugin === undefined ? 'A plugin' : `Plugin "${state.plugin}"`
     const names = Reflect.ownKeys(members)
     const member = (name: PropertyKey) => `${label}.${String(name)}`
@@ -132,16 +137,16 @@ export function createDecorators (
       const value: unknown = (members as Record<PropertyKey, unknown>)[name]
       if (value === undefined) { Reflect.deleteProperty(proto, name); owners.get(proto)!.delete(name); continue }
       Object.defineProperty(proto, name, isAccessor(value)
-        ? { configurable: true, enumerable: true, get: value.getter, set: value.setter }
-        : { configurable: true, enumerable: true, writable: true, value })
+        ? { configurable: true, enumerable: !hidden, get: value.getter, set: value.setter }
+        : { configurable: true, enumerable: !hidden, writable: true, value })
       owners.get(proto)!.set(name, state.plugin === undefined ? 'a plugin added it' : `plugin "${state.plugin}" added it`)
       if (state.plugin !== undefined) addedBy.set(member(name), state.plugin)
     }
   }
 
   return {
-    decorateApplication: (members, options) => decorate('app', prototypes.application, members, options?.override),
-    decorateRequest: (members, options) => decorate('req', prototypes.request, members, options?.override),
-    decorateResponse: (members, options) => decorate('res', prototypes.response, members, options?.override)
+    decorateApplication: (members, options) => decorate('app', prototypes.application, members, options),
+    decorateRequest: (members, options) => decorate('req', prototypes.request, members, options),
+    decorateResponse: (members, options) => decorate('res', prototypes.response, members, options)
   }
 }

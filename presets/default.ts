@@ -23,6 +23,7 @@ import { fileTransferPlugin } from '../plugins/file-transfer'
 import { staticPlugin } from '../plugins/static'
 import { viewsPlugin } from '../plugins/views'
 import { removedMiddlewarePlugin } from '../plugins/removed-middleware'
+import { fetchPlugin } from '../plugins/fetch'
 import type * as kernel from '../kernel'
 // Named below, so `ristretto/core` is part of every program that imports the framework, and
 // `declare module 'ristretto/core' { … }` finds it.
@@ -51,7 +52,8 @@ const framework: Framework = createFramework({
     bodyRawPlugin(),
     bodyTextPlugin(),
     bodyUrlencodedPlugin(),
-    removedMiddlewarePlugin()
+    removedMiddlewarePlugin(),
+    fetchPlugin()
   ]
 })
 

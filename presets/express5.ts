@@ -4,6 +4,7 @@ import '../plugins/file-transfer/types'
 import '../plugins/views/types'
 import '../plugins/static/types'
 import { express5RoutingPlugin } from '../plugins/express5-routing'
+import { fetchPlugin } from '../plugins/fetch'
 import { express5ApplicationPlugin } from '../plugins/express5-application'
 import { express5RequestPlugin } from '../plugins/express5-request'
 import { express5ResponsePlugin } from '../plugins/express5-response'
@@ -41,7 +42,8 @@ const created: Framework = createFramework({
     express5FilesPlugin(),
     staticPlugin(),
     viewsPlugin(),
-    express5BodyPlugin()
+    express5BodyPlugin(),
+    fetchPlugin()
   ]
 })
 

@@ -6,6 +6,7 @@ import type { ListenOptions } from 'net'
 import type * as kernel from '../../kernel'
 import type { EngineFunction } from '../../plugins/views'
 import type { RenderLocals, RenderResultCallback } from '../../plugins/views/types'
+import type { FetchContext } from '../../plugins/fetch'
 import type { IRouter, IRouterHandler, IRouterMatcher, PathParams, Router } from './router'
 import type { RequestHandlerParams, RequestParamHandler } from './handlers'
 import type { Request } from './request'
@@ -75,6 +76,11 @@ export interface Application<LocalsObj extends Record<string, any> = Record<stri
   engines: Record<string, EngineFunction>
   /** Compiled view cache. */
   cache: Record<string, unknown>
+  /**
+   * Answers a Web `Request` with a Web `Response`, as the app answers over a socket (bound to
+   * the app: `Bun.serve({ fetch: app.fetch })`, `Deno.serve(app.fetch)`).
+   */
+  fetch (request: globalThis.Request, context?: FetchContext): Promise<globalThis.Response>
 }
 
 /** What the framework function returns. */

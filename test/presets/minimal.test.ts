@@ -5,9 +5,9 @@ import minimal from '../../presets/minimal'
 import { Route } from '../../kernel'
 
 describe('presets/minimal (the kernel alone)', () => {
-  it('is a callable framework without plugins', () => {
+  it('is a callable framework whose only plugin is app.fetch', () => {
     assert.equal(typeof minimal, 'function')
-    assert.deepEqual(minimal.plugins, [])
+    assert.deepEqual(minimal.plugins.map((p) => p.name), ['fetch'])
     assert.equal(minimal.Route, Route)
     assert.equal(typeof minimal.Router, 'function')
   })

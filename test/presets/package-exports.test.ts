@@ -93,7 +93,7 @@ describe('the package\'s exports (built)', () => {
       logger: ['function', 'function', 'function', 'function'],
       parser: ['function', 'function', 'function', 'function'],
       kernel: ['function', 'function', 'function'],
-      minimal: ['function', 0],
+      minimal: ['function', 1],
       response: 'function'
     })
   })

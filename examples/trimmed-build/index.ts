@@ -9,7 +9,7 @@ import { listen } from '../support'
 import type { ErrorRequestHandler } from '../../kernel'
 
 /**
- * Routing and the final handler (minimal), query parsing, the request and response helpers, and
+ * Routing, the final handler and app.fetch (minimal), query parsing, the request and response helpers, and
  * the JSON parser: no views, static files, downloads or other body parsers.
  */
 const framework = createFramework({

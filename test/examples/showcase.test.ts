@@ -62,7 +62,7 @@ describe('examples/showcase', () => {
   })
 
   it('runs the examples of other builds with their own helpers', async () => {
-    await request(app).get('/trimmed-build/').expect(200, { plugins: ['query', 'request', 'response', 'body-json'], keys: '/trimmed-build/keys' })
+    await request(app).get('/trimmed-build/').expect(200, { plugins: ['fetch', 'query', 'request', 'response', 'body-json'], keys: '/trimmed-build/keys' })
     const res = await request(app).get('/third-party-plugin/').expect(200)
     assert.equal(res.headers['x-correlation-id'], res.body.correlationId)
   })

@@ -6,7 +6,7 @@ import full from '../../presets/default'
 
 describe('examples/trimmed-build', () => {
   it('is built from the chosen plugins only', async () => {
-    await request(app).get('/').expect(200, { plugins: ['query', 'request', 'response', 'body-json'], keys: '/keys' })
+    await request(app).get('/').expect(200, { plugins: ['fetch', 'query', 'request', 'response', 'body-json'], keys: '/keys' })
   })
 
   it('has the helpers of its plugins and none of the others', () => {

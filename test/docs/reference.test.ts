@@ -5,6 +5,7 @@ import path from 'node:path'
 import ts from 'typescript'
 import type { Framework } from '../../kernel'
 import { DESCRIBED, pluginFactories, renderRow } from '../plugins/option-support'
+import { LAMBDA_OPTIONS } from '../../plugins/lambda/options'
 
 // docs/reference.md cannot drift from the code. Each options table follows a marker,
 // `<!-- options: KEY -->`: for a plugin factory that takes options, its rows are exactly those its
@@ -34,6 +35,7 @@ const INTERFACES: Record<string, { file: string, name: string, minus?: string }>
   logger: { file: 'plugins/logger/types.ts', name: 'LoggerOptions' },
   static: { file: 'plugins/static/types.ts', name: 'StaticOptions' },
   inject: { file: 'plugins/inject/types.ts', name: 'InjectRequest' },
+  lambda: { file: 'plugins/lambda/types.ts', name: 'LambdaOptions' },
   shutdown: { file: 'plugins/graceful-shutdown/types.ts', name: 'ShutdownOptions' }
 }
 
@@ -97,7 +99,8 @@ describe('docs/reference.md', () => {
     assert.deepEqual([...options.keys()].sort(), Object.keys(INTERFACES).sort())
   })
 
-  for (const description of DESCRIBED) {
+  // The plugin factories', and those of the helpers that check their options as factories do.
+  for (const description of [...DESCRIBED, LAMBDA_OPTIONS]) {
     it(`lists ${description.factory}'s options as its description says`, () => {
       const rows = options.get(description.factory) ?? []
       sameNames(description.factory, rows, description.options.map((option) => option.name))
@@ -111,7 +114,7 @@ describe('docs/reference.md', () => {
     for (const [key, names] of interfaceProperties()) {
       assert.ok(names.length > 0, key)
       sameNames(key, options.get(key) ?? [], names)
-      const description = DESCRIBED.find((d) => d.factory === key)
+      const description = [...DESCRIBED, LAMBDA_OPTIONS].find((d) => d.factory === key)
       if (description) sameNames(`${key}'s description`, description.options.map((o) => `| ${o.name} |`), names)
       for (const row of options.get(key) ?? []) {
         const cells = row.split(/(?<!\\)\|/).slice(1, -1).map((cell) => cell.trim())

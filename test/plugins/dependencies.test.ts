@@ -44,7 +44,8 @@ function findPlugins (): Map<string, Found> {
 const LIBRARIES: Record<string, readonly string[] | 'every plugin'> = {
   shared: 'every plugin',
   'body-reader': ['body-json', 'body-raw', 'body-text', 'body-urlencoded', 'parser', 'hardened'],
-  parser: ['express5-body']
+  parser: ['express5-body'],
+  lambda: []
 }
 
 const plugins = findPlugins()

@@ -36,6 +36,7 @@ function entries (): Entry[] {
     { specifier: 'ristretto', source: 'presets/default.ts' },
     { specifier: 'ristretto/logger', source: 'plugins/logger/index.ts' },
     { specifier: 'ristretto/parser', source: 'plugins/parser/index.ts' },
+    { specifier: 'ristretto/lambda', source: 'plugins/lambda/index.ts' },
     { specifier: 'ristretto/core', source: 'presets/core.ts' },
     { specifier: 'ristretto/kernel', source: 'kernel/index.ts' },
     { specifier: 'ristretto/plugins/logger/plugin', source: 'plugins/logger/plugin.ts' }

@@ -6,6 +6,7 @@ import { resolvePlugins, type Kernel, type Plugin, type PluginOption } from './p
 import { appHandle, applicationPrototype } from './application'
 import { frameworkRouter, type RouterFactory } from './router/router'
 import { Route } from './router/route'
+import { checkFrameworkOptions } from './internal/framework-options'
 import { Layer } from './router/layer'
 import { kernelOf } from './internal/kernel-of'
 import { createDecorators } from './decorate'
@@ -80,12 +81,15 @@ export interface FrameworkOptions {
 
 /**
  * Builds a framework from plugins.
+ * @throws PluginError `RST_PLUGIN_OPTIONS` for an unknown option or a value of the wrong type
+ * (`createFramework({ plugin: [...] })`: did you mean `plugins`?).
  *
  * @example
  * const framework = createFramework({ plugins: [requestPlugin(), responsePlugin()] })
  * const app = framework()
  */
 export function createFramework (options: FrameworkOptions = {}): Framework {
+  checkFrameworkOptions(options)
   const plugins = resolvePlugins(options.plugins ?? [])
   const hooks = createHooks()
   // Own copies of the kernel's methods, so plugins and users extend this framework's object only.

@@ -61,8 +61,10 @@ function checkPlugin (value: unknown, at: string): Plugin {
         : typeof name !== 'string' || !name ? 'an object without a non-empty string name'
           : typeof apply !== 'function' ? `the object "${name}" without an apply(kernel) function` : ''
   if (what) {
-    throw new PluginError(ErrorCode.PLUGIN_INVALID, `${at} is ${what}, not a plugin: ${typeof value === 'function'
-      ? 'did you mean to call it?' : 'a plugin is an object with a non-empty string name and an apply(kernel) function'}`)
+    const preset = typeof value === 'function' && Array.isArray((value as { plugins?: unknown }).plugins)
+    throw new PluginError(ErrorCode.PLUGIN_INVALID, `${at} is ${preset ? 'a framework (a preset)' : what}, not a plugin: ${preset
+      ? 'list its plugins instead, `...preset.plugins`' : typeof value === 'function'
+        ? 'did you mean to call it?' : 'a plugin is an object with a non-empty string name and an apply(kernel) function'}`)
   }
   return value as Plugin
 }

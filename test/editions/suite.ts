@@ -75,7 +75,10 @@ export function describeEdition (c: EditionCase): void {
     })
 
     it(`serves what ${c.express} serves through the same middleware`, () => {
-      assert.equal(edition.node('run.js'), reference.node('run.js'))
+      // The seconds a rate limit has left depend on when each run started: a loaded machine can
+      // cross a second's boundary in one run and not in the other.
+      const seconds = (out: string): string => out.replace(/reset=\d+/g, 'reset=N')
+      assert.equal(seconds(edition.node('run.js')), seconds(reference.node('run.js')))
     })
 
     it(`gives its names to ES module imports, as ${c.express}`, () => {

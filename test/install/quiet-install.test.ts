@@ -1,5 +1,5 @@
-// `npm ci` and `npm install` of this repository print no engine or deprecation warning on Node 18
-// and Node 20: every package the lockfile installs on all platforms accepts those versions, and
+// `npm ci` and `npm install` of this repository print no engine or deprecation warning on the
+// Node 20 line package.json promises: every package the lockfile installs on all platforms accepts those versions, and
 // none is deprecated. (npm skips an optional package whose engines refuse the running Node
 // without a word, so optional ones are left out, as npm leaves them out.)
 import { describe, it } from 'node:test'
@@ -20,8 +20,8 @@ interface LockedPackage {
 const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockedPackage> }
 const installed = Object.entries(lock.packages).filter(([where, pkg]) => where !== '' && !pkg.optional)
 
-/** Node 18's last release; 20.6, the first 20 the OpenTelemetry packages take; the current 20. */
-const NODE_VERSIONS = ['18.20.8', '20.6.0', '20.20.2']
+/** 20.6, the first 20 the OpenTelemetry packages take; the current 20. */
+const NODE_VERSIONS = ['20.6.0', '20.20.2']
 
 function nodeRange (pkg: LockedPackage): string | undefined {
   return pkg.engines && !Array.isArray(pkg.engines) ? pkg.engines.node : undefined

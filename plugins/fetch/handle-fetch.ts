@@ -1,8 +1,8 @@
 // Answers a Web Request with a request listener (an app), as a server would over a socket.
 import { ServerResponse, type IncomingMessage } from 'http'
 import { Readable } from 'stream'
-import { createRequest, planRequest } from '../inject/build-request'
-import type { InjectHeaderValue } from '../inject/types'
+import { createRequest, planRequest } from '../in-process/build-request'
+import type { InProcessHeaderValue as InjectHeaderValue } from '../in-process/types'
 import { FetchSocket, webHeaders, type ResponseHead } from './response-stream'
 
 /** A request listener: an app, or any `(req, res)` function. */
@@ -99,7 +99,7 @@ export function handleFetch (listener: RequestListener, request: Request, contex
         resolve(new Response(body, { status: head.status, statusText: head.statusText, headers: webHeaders(head.rawHeaders) }))
       }
     })
-    const req = createRequest(plan, socket as never, (err) => { req.destroy(err) })
+    const req = createRequest(plan, socket, (err) => { req.destroy(err) })
     const res = new ServerResponse(req)
     // A server listens for socket errors; so must this, or a destroyed exchange would crash the process.
     socket.on('error', () => {})

@@ -2,7 +2,7 @@
 // becomes a Web Response whose body streams, with backpressure, to whoever reads it.
 import { Duplex } from 'stream'
 import { IncomingMessage } from 'http'
-import { combineHeaders } from '../inject/build-request'
+import { combineHeaders } from '../in-process/build-request'
 
 const HEAD_END = Buffer.from('\r\n\r\n')
 const CRLF = Buffer.from('\r\n')

@@ -1,7 +1,7 @@
 // Runs one request through a request listener with no socket and no port, and resolves with the response.
 import { ServerResponse, type IncomingMessage } from 'http'
 import { InjectSocket } from './fake-socket'
-import { createRequest, planRequest } from './build-request'
+import { createRequest, planRequest } from '../in-process/build-request'
 import { parseResponse } from './parse-response'
 import type { InjectRequest, InjectResponse } from './types'
 

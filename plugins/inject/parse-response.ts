@@ -1,6 +1,6 @@
 // Reads the bytes a ServerResponse wrote: status line, headers, body (chunked transfer-coding removed), trailers.
 import { IncomingMessage } from 'http'
-import { combineHeaders } from './build-request'
+import { combineHeaders } from '../in-process/build-request'
 import type { InjectResponse } from './types'
 
 const HEAD_END = Buffer.from('\r\n\r\n')

@@ -1,30 +1,7 @@
 // Public types of the inject plugin: the request to inject and the response it resolves to.
 import type { IncomingHttpHeaders } from 'http'
-import type { Readable } from 'stream'
 
-/** A header value as a client would send it: arrays send one line per value. */
-export type InjectHeaderValue = string | number | readonly string[] | undefined
-
-/** What to send. Everything is optional: `{}` is `GET /`. */
-export interface InjectRequest {
-  /** The method, any case (`'post'`): one of `http.METHODS`. Default `GET`. */
-  method?: string
-  /**
-   * The request target, sent as written (`/search?q=1`). An absolute URL
-   * (`https://example.com/x`) gives the default `Host` and, for `https:`, a TLS-looking socket.
-   */
-  url?: string
-  /** Request headers; names any case. `host` defaults to `localhost`. */
-  headers?: Record<string, InjectHeaderValue>
-  /**
-   * The body: a string or bytes as is, a readable stream streamed (chunked unless a
-   * `content-length` is given), anything else sent as JSON (with `content-type:
-   * application/json` unless set). `Content-Length` is set for everything but streams.
-   */
-  body?: string | Buffer | Uint8Array | Readable | object | number | boolean
-  /** The client address the app sees (`req.ip`, `req.socket.remoteAddress`). Default `127.0.0.1`. */
-  remoteAddress?: string
-}
+export type { InProcessHeaderValue as InjectHeaderValue, InProcessRequest as InjectRequest } from '../in-process/types'
 
 /** The response as a client would receive it, headers and body decoded from the bytes the server wrote. */
 export interface InjectResponse {

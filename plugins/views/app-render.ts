@@ -2,7 +2,7 @@
 import type { Application } from '../../kernel/types'
 import path from 'path'
 import type { ViewHooks } from './view-hooks'
-import type { ViewsPolicy } from './policy'
+import type { ViewsPolicy } from '../shared/views-policy'
 import type { RenderCallback, ViewConstructor, ViewLike } from './view'
 import type { RenderLocals } from './types'
 

@@ -45,7 +45,8 @@ const LIBRARIES: Record<string, readonly string[] | 'every plugin'> = {
   shared: 'every plugin',
   'body-reader': ['body-json', 'body-raw', 'body-text', 'body-urlencoded', 'parser', 'hardened'],
   parser: ['express5-body'],
-  lambda: []
+  lambda: [],
+  'in-process': ['inject', 'fetch']
 }
 
 const plugins = findPlugins()
@@ -193,6 +194,13 @@ const exercises: Record<string, (framework: Framework) => Promise<void>> = {
       res.end(err.message)
     })
     await request(app).get('/').expect(500, 'rejected')
+  },
+  async fetch (framework) {
+    const app = framework()
+    app.get('/in', (req, res) => { res.end('fetched') })
+    const res = await app.fetch(new Request('http://localhost/in'))
+    assert.equal(res.status, 200)
+    assert.equal(await res.text(), 'fetched')
   },
   async inject (framework) {
     const app = framework()

@@ -1,9 +1,9 @@
-// Builds the IncomingMessage of an injected request: method, target, headers and a body source.
+// Builds the IncomingMessage of an in-process request (app.inject, app.fetch): method, target, headers and a body source.
 import http = require('http')
 import { IncomingMessage } from 'http'
 import type { Readable } from 'stream'
-import type { InjectSocket } from './fake-socket'
-import type { InjectHeaderValue, InjectRequest } from './types'
+import type { Duplex } from 'stream'
+import type { InProcessHeaderValue as InjectHeaderValue, InProcessRequest as InjectRequest } from './types'
 
 /** Characters no request target can carry on the wire: controls, space and DEL. */
 const INVALID_TARGET_CHARS = /[\x00-\x20\x7f]/
@@ -117,7 +117,7 @@ export function combineHeaders (message: IncomingMessage, raw: readonly string[]
  * The request as a server would hand it over: HTTP/1.1, the socket as `req.socket`,
  * the body pushed as it "arrives" (bytes at once, a stream as it is read).
  */
-export function createRequest (plan: RequestPlan, socket: InjectSocket, onBodyError: (err: Error) => void): IncomingMessage {
+export function createRequest (plan: RequestPlan, socket: Duplex, onBodyError: (err: Error) => void): IncomingMessage {
   const req = new IncomingMessage(socket as any) // node types the parameter as net.Socket; the Duplex stands in for it
   req.method = plan.method
   req.url = plan.url

@@ -1,5 +1,6 @@
-// The views plugin's per-framework switch: which locals of a render may reach the engine's options.
-import { frameworkPolicy } from '../shared/framework-policy'
+// The views plugin's per-framework switch, here so the hardened plugin can set it without the
+// views plugin in its framework: which locals of a render may reach the engine's options.
+import { frameworkPolicy } from './framework-policy'
 
 /** How the views of one framework hand locals to their engine. */
 export interface ViewsPolicy {

@@ -1,7 +1,6 @@
 // The hardened plugin: switches the plugins' Express 4 behaviours that attackers use to safer ones.
 import { definePlugin, type Plugin } from '../../kernel'
-import { PLUGIN_NAME as FILE_TRANSFER } from '../file-transfer/plugin'
-import { fileTransferPolicy } from '../file-transfer/policy'
+import { PLUGIN_NAME as FILE_TRANSFER, fileTransferPolicy } from '../file-transfer'
 import { PLUGIN_NAME as QUERY, queryPolicy } from '../query'
 import { PLUGIN_NAME as RESPONSE, responsePolicy } from '../response'
 import { bodyPolicy } from '../body-reader'

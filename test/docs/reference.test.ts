@@ -34,7 +34,7 @@ const INTERFACES: Record<string, { file: string, name: string, minus?: string }>
   'parser urlencoded': { file: 'plugins/body-urlencoded/urlencoded-parser.ts', name: 'StandaloneUrlencodedOptions', minus: 'urlencoded' },
   logger: { file: 'plugins/logger/types.ts', name: 'LoggerOptions' },
   static: { file: 'plugins/static/types.ts', name: 'StaticOptions' },
-  inject: { file: 'plugins/inject/types.ts', name: 'InjectRequest' },
+  inject: { file: 'plugins/in-process/types.ts', name: 'InProcessRequest' },
   lambda: { file: 'plugins/lambda/types.ts', name: 'LambdaOptions' },
   shutdown: { file: 'plugins/graceful-shutdown/types.ts', name: 'ShutdownOptions' }
 }

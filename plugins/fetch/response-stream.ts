@@ -1,8 +1,8 @@
 // The socket a fetch exchange runs on: what the response writes is read as HTTP as it comes, and
 // becomes a Web Response whose body streams, with backpressure, to whoever reads it.
-import { Duplex } from 'stream'
 import { IncomingMessage } from 'http'
 import { combineHeaders } from '../in-process/build-request'
+import { InProcessSocket } from '../in-process/socket'
 
 const HEAD_END = Buffer.from('\r\n\r\n')
 const CRLF = Buffer.from('\r\n')
@@ -61,15 +61,7 @@ export function webHeaders (rawHeaders: readonly string[]): Headers {
  * skipped, the final head handed over with a body stream, the body's transfer-coding removed.
  * A write waits while the body's reader has all it asked for.
  */
-export class FetchSocket extends Duplex {
-  readonly remoteAddress: string
-  readonly remoteFamily: string
-  readonly remotePort: number
-  readonly localAddress: string
-  readonly localPort: number
-  /** Set on "TLS" sockets only, as node's request helpers test `socket.encrypted`. */
-  readonly encrypted?: true
-
+export class FetchSocket extends InProcessSocket {
   private readonly options: FetchSocketOptions
   private pending: Buffer = Buffer.alloc(0)
   private mode: BodyMode | 'head' = 'head'
@@ -80,17 +72,9 @@ export class FetchSocket extends Duplex {
   private ended = false
 
   constructor (options: FetchSocketOptions) {
-    super({ decodeStrings: true })
+    super({ remoteAddress: options.remoteAddress, remotePort: options.remotePort, localPort: options.encrypted ? 443 : 80, encrypted: options.encrypted }, { decodeStrings: true })
     this.options = options
-    this.remoteAddress = options.remoteAddress
-    this.remotePort = options.remotePort
-    this.remoteFamily = options.remoteAddress.includes(':') ? 'IPv6' : 'IPv4'
-    this.localAddress = this.remoteFamily === 'IPv6' ? '::1' : '127.0.0.1'
-    this.localPort = options.encrypted ? 443 : 80
-    if (options.encrypted) this.encrypted = true
   }
-
-  override _read (): void {}
 
   override _write (chunk: Buffer, _encoding: BufferEncoding, callback: (err?: Error | null) => void): void {
     try {
@@ -125,20 +109,6 @@ export class FetchSocket extends Duplex {
     this.ended = true
     this.controller.close()
   }
-
-  address (): { address: string, family: string, port: number } {
-    return { address: this.localAddress, family: this.remoteFamily, port: this.localPort }
-  }
-
-  setTimeout (_ms: number, callback?: () => void): this {
-    if (callback) this.once('timeout', callback)
-    return this
-  }
-
-  setNoDelay (): this { return this }
-  setKeepAlive (): this { return this }
-  ref (): this { return this }
-  unref (): this { return this }
 
   private releaseWriter (): void {
     const resume = this.waiting

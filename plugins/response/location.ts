@@ -21,11 +21,11 @@ function referrerOf (res: Response): string {
 const BACKSLASHES = /\\/g
 /**
  * The scheme and host of an absolute or protocol-relative target as a browser reads them: a
- * scheme and any slashes or backslashes after it, or `//`, then the host up to the next `\`,
- * `/`, `?` or `#`. They are sent as given, with the character after them (Express 4.19.2's
+ * scheme or `//`, any slashes or backslashes after it, then the host up to the next `\`, `/`,
+ * `?` or `#`. They are sent as given, with the character after them (Express 4.19.2's
  * split against CVE-2024-29041, widened to the schemes browsers read without `//`).
  */
-const SCHEME_AND_HOST = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:[\\/]*|\/\/)[^\\/?#]*/
+const SCHEME_AND_HOST = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|\/\/)[\\/]*[^\\/?#]*/
 
 /**
  * `target` with its backslashes after the scheme and host as `%5C`, so that a relative target

@@ -4,15 +4,19 @@
 //
 //   npm run pack:all -- OUTDIR [--no-build]
 //
-// An edition carries the same build as `ristretto` (dist/, JavaScript only): its package.json is
-// editions/<line>/package.json with ristretto's dependencies merged in; its `lib/…` files at
+// An edition carries the modules of `ristretto`'s build (dist/, JavaScript only) that it loads:
+// those its entry, its `lib/…` files and the `ristretto-express` command require. Its package.json
+// is editions/<line>/package.json with ristretto's dependencies merged in; its `lib/…` files at
 // Express's module paths are the build's `presets/express-lib` (or `express5-lib`) modules,
 // copied with their relative requires rewritten, and `index.js` loads `lib/express.js`, so that
-// `require('express')` loads Express's module graph. The packages an edition bundles
-// (`edition.packages`: Express 5's `router`) are folders of that build placed in the edition's
-// node_modules/, required by name. `lib/express.js` also names the framework's members on
-// `exports`, as Express's own file does, so that node sees them as named exports of an ES
-// module import.
+// `require('express')` loads Express's module graph. The packages an edition carries
+// (`edition.packages`: Express 5's `router`) are folders of that build placed in
+// `lib/node_modules/`, required by name from `lib/…` as Express's files require them: files of
+// the edition, not packages npm installs, so that npm removes them with the edition (a package
+// named `router` 2.3.0 anywhere in the tree would stay, as real Express 5's `router@^2.2.0`
+// accepts it).
+// `lib/express.js` also names the framework's members on `exports`, as Express's own file does,
+// so that node sees them as named exports of an ES module import.
 // `--no-build` packs the dist/ already built (the tests build it once for the whole run).
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -52,23 +56,30 @@ if (!args.includes('--no-build')) run(process.execPath, [createRequire(import.me
 const ristretto = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
 const tarballs = [pack(root)]
 
-/** dist/ folders the package leaves out (ristretto's `files` rules). */
-const NOT_PACKED = new Set(['test', 'examples', 'bench', 'scripts'].map((name) => path.join(root, 'dist', name)))
+/** The command every package carries (ristretto's `bin`), a file of the build. */
+const COMMAND = path.join(root, ristretto.bin.ristretto)
 
-/** Copies the build's JavaScript (dist/**.js) into `dest`/dist. */
-function copyBuild (dest) {
-  ;(function walk (dir) {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name)
-      if (entry.isDirectory()) {
-        if (!NOT_PACKED.has(full)) walk(full)
-      } else if (entry.name.endsWith('.js')) {
-        const target = path.join(dest, path.relative(root, full))
-        fs.mkdirSync(path.dirname(target), { recursive: true })
-        fs.copyFileSync(full, target)
-      }
+/** A relative `require("…")` (or `require('…')`) of the build's output; the path is its second group. */
+const RELATIVE_REQUIRE = /\brequire\((["'])(\.{1,2}\/[^"']*)\1\)/g
+
+/**
+ * Copies into `dest`/dist the built modules that `entries` load (the files their relative
+ * requires reach, transitively), leaving out those `placed` (the edition's `lib/` files).
+ */
+function copyBuild (dest, entries, placed) {
+  const seen = new Set()
+  const pending = [...entries]
+  while (pending.length > 0) {
+    const file = pending.pop()
+    if (seen.has(file)) continue
+    seen.add(file)
+    if (!placed.has(file)) {
+      const target = path.join(dest, path.relative(root, file))
+      fs.mkdirSync(path.dirname(target), { recursive: true })
+      fs.copyFileSync(file, target)
     }
-  })(path.join(root, 'dist'))
+    for (const [, , spec] of fs.readFileSync(file, 'utf8').matchAll(RELATIVE_REQUIRE)) pending.push(resolveBuilt(file, spec))
+  }
 }
 
 /** How `file` requires `target` (both absolute paths): a relative specifier. */
@@ -88,14 +99,14 @@ function resolveBuilt (from, spec) {
 
 /**
  * An edition's module map: where each built file of its `lib` folder goes (Express's module
- * paths, `lib/…`, or a package the edition bundles, `node_modules/<name>/…`), and how a copied
- * file requires another: a file the edition places, by its new path (by package name from
+ * paths, `lib/…`, or a package the edition carries, `lib/node_modules/<name>/…`), and how a
+ * copied file requires another: a file the edition places, by its new path (by package name from
  * outside that package), any other file of the build, in the edition's own copy of dist/.
  */
 function editionLayout (dest, edition) {
   const libRoot = path.join(root, edition.lib)
   const packages = Object.entries(edition.packages ?? {}).map(([name, { from, version }]) => ({ name, version, from: path.join(root, from) }))
-  /** Package of a built file, if it belongs to one the edition bundles. */
+  /** Package of a built file, if it belongs to one the edition carries. */
   const packageOf = (file) => packages.find((p) => file === p.from || file.startsWith(p.from + path.sep))
   /** A built file's place in the edition. */
   const placed = new Map()
@@ -106,7 +117,7 @@ function editionLayout (dest, edition) {
       else if (entry.name.endsWith('.js')) {
         const pkg = packageOf(full)
         placed.set(full, pkg
-          ? path.join(dest, 'node_modules', pkg.name, path.relative(pkg.from, full))
+          ? path.join(dest, 'lib', 'node_modules', pkg.name, path.relative(pkg.from, full))
           : path.join(dest, 'lib', path.relative(libRoot, full)))
       }
     }
@@ -131,7 +142,7 @@ function editionLayout (dest, edition) {
 
 /** A built module copied to `file`, each relative `require` of it rewritten for its new place. */
 function placeModule (source, file, layout) {
-  return fs.readFileSync(source, 'utf8').replace(/\brequire\("(\.{1,2}\/[^"]*)"\)/g, (_, spec) =>
+  return fs.readFileSync(source, 'utf8').replace(RELATIVE_REQUIRE, (_, quote, spec) =>
     `require(${JSON.stringify(layout.requireOf(source, file, spec, resolveBuilt(source, spec)))})`)
 }
 
@@ -157,28 +168,28 @@ for (const line of fs.readdirSync(path.join(root, 'editions')).sort()) {
   const { edition, ...manifest } = template
   const dest = fs.mkdtempSync(path.join(os.tmpdir(), `ristretto-edition-${line}-`))
   try {
-    copyBuild(dest)
     for (const file of fs.readdirSync(source)) {
       if (file !== 'package.json') fs.copyFileSync(path.join(source, file), path.join(dest, file))
     }
     fs.copyFileSync(path.join(root, 'LICENSE'), path.join(dest, 'LICENSE'))
     fs.writeFileSync(path.join(dest, 'index.js'), "'use strict'\n\nmodule.exports = require('./lib/express')\n")
     const layout = editionLayout(dest, edition)
+    copyBuild(dest, [path.join(root, edition.entry), COMMAND, ...layout.placed.keys()], new Set(layout.placed.keys()))
     for (const [built, file] of layout.placed) {
       fs.mkdirSync(path.dirname(file), { recursive: true })
       let text = placeModule(built, file, layout)
       if (file === path.join(dest, 'lib', 'express.js')) text += namedExports(edition.entry)
       fs.writeFileSync(file, text)
     }
-    // Each bundled package: its package.json (name, version, main) and the license.
+    // Each carried package: its package.json (name, version, main) and the license.
     for (const pkg of layout.packages) {
-      const dir = path.join(dest, 'node_modules', pkg.name)
-      const pkgManifest = { name: pkg.name, version: pkg.version, description: `Ristretto's ${pkg.name} ${pkg.version}, bundled with ${manifest.name}`, license: manifest.license, main: 'index.js' }
+      const dir = path.join(dest, 'lib', 'node_modules', pkg.name)
+      const pkgManifest = { name: pkg.name, version: pkg.version, description: `Ristretto's ${pkg.name} ${pkg.version}, carried by ${manifest.name}`, license: manifest.license, main: 'index.js' }
       fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkgManifest, null, 2) + '\n')
       fs.copyFileSync(path.join(root, 'LICENSE'), path.join(dir, 'LICENSE'))
     }
-    manifest.dependencies = { ...ristretto.dependencies, ...manifest.dependencies, ...Object.fromEntries(layout.packages.map((p) => [p.name, p.version])) }
-    if (layout.packages.length > 0) manifest.bundleDependencies = layout.packages.map((p) => p.name)
+    manifest.dependencies = { ...ristretto.dependencies, ...manifest.dependencies }
+    manifest.bin = { 'ristretto-express': ristretto.bin.ristretto }
     manifest.files = ['index.js', 'lib/', 'dist/']
     fs.writeFileSync(path.join(dest, 'package.json'), JSON.stringify(manifest, null, 2) + '\n')
     tarballs.push(pack(dest))

@@ -21,9 +21,10 @@ export function LIB_SCRIPT (paths: readonly string[]): string {
 
 /**
  * A CommonJS script that requires `express` and prints the files of the express package it
- * loaded (its build's dist/ left out), and of each package of `packages` (found from express's
- * folder, as express finds it): its version, which of the files listed it loaded, and whether
- * it is `express.Router` (Express 5's `router`).
+ * loaded (its build's dist/ and the packages it carries in lib/node_modules/ left out), and of
+ * each package of `packages` (found from express's lib/ folder, as Express's own files find it):
+ * its version, which of the files listed it loaded, and whether it is `express.Router` (Express
+ * 5's `router`).
  */
 export function LOADED_SCRIPT (packages: Readonly<Record<string, readonly string[]>>): string {
   return `
@@ -32,9 +33,9 @@ export function LOADED_SCRIPT (packages: Readonly<Record<string, readonly string
     const root = path.dirname(require.resolve('express/package.json'))
     const loaded = Object.keys(require.cache)
     const inside = (dir) => loaded.filter((f) => f.startsWith(dir + path.sep)).map((f) => path.relative(dir, f).split(path.sep).join('/'))
-    console.log(JSON.stringify(inside(root).filter((f) => !f.startsWith('dist/') && !f.startsWith('node_modules/')).sort()))
+    console.log(JSON.stringify(inside(root).filter((f) => !['dist/', 'node_modules/', 'lib/node_modules/'].some((dir) => f.startsWith(dir))).sort()))
     for (const [name, files] of Object.entries(${JSON.stringify(packages)})) {
-      const manifest = require.resolve(name + '/package.json', { paths: [root] })
+      const manifest = require.resolve(name + '/package.json', { paths: [path.join(root, 'lib')] })
       const dir = path.dirname(manifest)
       const own = inside(dir)
       console.log(name, require(manifest).version, JSON.stringify(files.filter((f) => own.includes(f))), require(dir) === express.Router)

@@ -2,7 +2,9 @@
 // beside packages from the registry, with a plain `npm install`.
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { ROOT, ensureBuilt } from '../support/built-package'
@@ -55,11 +57,11 @@ export interface Scratch {
   remove (): void
 }
 
-/** A new project (`"private": true`, CommonJS) in a temporary folder. */
-export function scratchProject (name: string): Scratch {
+/** A new project (`"private": true`, CommonJS) in a temporary folder; `env` adds to the environment npm and node run with. */
+export function scratchProject (name: string, extraEnv: NodeJS.ProcessEnv = {}): Scratch {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ristretto-${name}-`))
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', private: true }, null, 2) + '\n')
-  const env = { ...process.env, NODE_OPTIONS: '', NODE_ENV: 'test', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' }
+  const env = { ...process.env, NODE_OPTIONS: '', NODE_ENV: 'test', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', ...extraEnv }
   return {
     dir,
     install (...args) {
@@ -129,4 +131,47 @@ export function requestScript (appFile: string, requests: ReadonlyArray<{ method
       }
     })
   `
+}
+
+/** A registry on the loopback interface, for npm's `registry` setting. */
+export interface Registry { url: string, close (): Promise<void> }
+
+/**
+ * A registry that publishes the editions of `packed` as `ristretto-express` (each version from
+ * its tarball, `latest` the newest) and sends every other request on to the registry npm is set
+ * to use (a redirect): the registry form of the README's commands, before the editions are
+ * published.
+ */
+export async function editionRegistry (packed: Packed): Promise<Registry> {
+  const upstream = spawnSync('npm', ['config', 'get', 'registry'], { encoding: 'utf8' }).stdout.trim().replace(/\/$/, '')
+  const editions = [packed.edition(4), packed.edition(5)].map((tarball) => {
+    const data = fs.readFileSync(tarball)
+    const manifest = JSON.parse(spawnSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }).stdout) as { name: string, version: string }
+    const integrity = `sha512-${crypto.createHash('sha512').update(data).digest('base64')}`
+    return { file: `/ristretto-express/-/${path.basename(tarball)}`, data, manifest, integrity, shasum: crypto.createHash('sha1').update(data).digest('hex') }
+  })
+  const server = http.createServer((req, res) => {
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+    if (req.url === '/ristretto-express') {
+      const versions = Object.fromEntries(editions.map((e) => [e.manifest.version, { ...e.manifest, _id: `${e.manifest.name}@${e.manifest.version}`, dist: { tarball: base + e.file, integrity: e.integrity, shasum: e.shasum } }]))
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ name: 'ristretto-express', 'dist-tags': { latest: editions[editions.length - 1].manifest.version }, versions }))
+      return
+    }
+    const tarball = editions.find((e) => e.file === req.url)
+    if (tarball !== undefined) {
+      res.end(tarball.data)
+      return
+    }
+    res.writeHead(302, { location: upstream + (req.url ?? '/') })
+    res.end()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`,
+    close: async () => {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
+  }
 }

@@ -1,4 +1,4 @@
-// `router` (2.3), as the Express 5 edition bundles it: the express5 preset's `Router` under the
+// `router` (2.3), as the Express 5 edition carries it: the express5 preset's `Router` under the
 // package name Express 5 loads it by, so that tools hooking the `router` package (Sentry,
 // dd-trace) find it. As router's own `index.js` does, this module assigns
 // `Router.prototype.use` and `Router.prototype.route`, the methods every layer is registered

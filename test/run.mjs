@@ -8,6 +8,10 @@
 //   the tests that run the built package use that build rather than making their own.
 // - Files run one per core at a time (at least two), the type tests (the longest) first; the
 //   tests of one file run in order, in their own process.
+// - Test files share a folder of the run, RISTRETTO_TEST_RUN, removed with the compiled tests at
+//   the end: the tests that install the packages share one `pack:all` there (the first file that
+//   packs writes the tarballs, the others wait for them), and projects of npm installs are moved
+//   there rather than deleted file by file within a file's three minutes (test/editions/support.ts).
 // - A test file that runs over three minutes fails rather than hanging the run.
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
@@ -43,6 +47,8 @@ selected.sort((a, b) => Number(isTypeTest(b)) - Number(isTypeTest(a)) || (a < b 
 
 const compiled = fs.mkdtempSync(path.join(os.tmpdir(), 'ristretto-tests-'))
 process.env.RISTRETTO_TEST_JS = compiled
+process.env.RISTRETTO_TEST_RUN = path.join(compiled, '.run')
+fs.mkdirSync(process.env.RISTRETTO_TEST_RUN)
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
     fs.rmSync(compiled, { recursive: true, force: true })

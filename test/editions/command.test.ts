@@ -1,7 +1,7 @@
 // The ristretto-express command on trees laid out by hand (npm's nested folders, pnpm's store of
 // symbolic links), with npm stood in for by a script that records its arguments: what check
 // finds and when it fails, and what swap and restore change in package.json and the lockfile
-// before they run npm. (swap.test.ts runs them with npm on real projects.)
+// before they run npm. (swap/ runs them with npm on real projects.)
 import { describe, it, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'

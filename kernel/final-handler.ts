@@ -1,9 +1,12 @@
 // The reply of last resort: 404 when nothing answered, the error page when an error escaped.
-import encodeUrl from 'encodeurl'
-import escapeHtml from 'escape-html'
-import onFinished from 'on-finished'
+// encodeurl, escape-html, on-finished and statuses are required where an answer uses them (node
+// caches each after the first): an app whose routes answer every request never loads them.
+/* eslint-disable @typescript-eslint/no-require-imports */
+import type encodeUrl from 'encodeurl'
+import type escapeHtml from 'escape-html'
+import type onFinished from 'on-finished'
 import parseUrl from 'parseurl'
-import statuses from 'statuses'
+import type statuses from 'statuses'
 import { kernelOf } from './internal/kernel-of'
 import { htmlDocument } from './html-document'
 import { publishError } from './internal/tracing'
@@ -33,7 +36,7 @@ function errorMessage (err: any, status: number, env: string): string {
     if (!msg && typeof err.toString === 'function') msg = err.toString()
   }
   // A status without a reason phrase (599, 404.5) reads `undefined` in production, as in Express 4: same bytes.
-  return msg || String(statuses.message[status])
+  return msg || String((require('statuses') as typeof statuses).message[status])
 }
 
 /** Logs an error to stderr as the app's framework says (by default its stack, else its text, as Express 4), except in the `test` env. */
@@ -70,7 +73,7 @@ export function finalHandler (req: any, res: any, app: Application) {
       if (kernel && kernel.hooks.errorPage.isUsed()) msg = kernel.hooks.errorPage.call(msg, e, status, app)
     } else {
       status = 404
-      msg = `Cannot ${req.method} ${encodeUrl(resourceName(req))}`
+      msg = `Cannot ${req.method} ${(require('encodeurl') as typeof encodeUrl)(resourceName(req))}`
     }
 
     if (err) setImmediate(logError, app, err)
@@ -99,9 +102,9 @@ function resourceName (req: any): string {
 function send (req: any, res: any, status: number, headers: Record<string, unknown> | undefined, message: string): void {
   function write (): void {
     // The message escaped, its line breaks and runs of spaces kept visible.
-    const body = htmlDocument('Error', escapeHtml(message).replace(NEWLINE, '<br>').replace(DOUBLE_SPACE, ' &nbsp;'))
+    const body = htmlDocument('Error', (require('escape-html') as typeof escapeHtml)(message).replace(NEWLINE, '<br>').replace(DOUBLE_SPACE, ' &nbsp;'))
     res.statusCode = status
-    if (req.httpVersionMajor < 2) res.statusMessage = statuses.message[status]
+    if (req.httpVersionMajor < 2) res.statusMessage = (require('statuses') as typeof statuses).message[status]
     res.removeHeader('Content-Encoding')
     res.removeHeader('Content-Language')
     res.removeHeader('Content-Range')
@@ -118,7 +121,7 @@ function send (req: any, res: any, status: number, headers: Record<string, unkno
     }
     res.end(body, 'utf8')
   }
-  if (onFinished.isFinished(req)) {
+  if ((require('on-finished') as typeof onFinished).isFinished(req)) {
     write()
     return
   }
@@ -129,5 +132,5 @@ function send (req: any, res: any, status: number, headers: Record<string, unkno
   req.unpipe()
   req.resume()
   if (staysOpen(req, res)) write()
-  else onFinished(req, write)
+  else (require('on-finished') as typeof onFinished)(req, write)
 }

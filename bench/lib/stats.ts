@@ -57,3 +57,12 @@ export function markdownTable (head: readonly string[], rows: readonly (readonly
   const line = (cells: readonly string[]): string => '| ' + cells.map((c, i) => i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i])).join(' | ') + ' |'
   return [line(head), '|' + widths.map((w, i) => i === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':').join('|') + '|', ...rows.map(line)].join('\n')
 }
+
+/** The `q` quantile (0 to 1) of the finite numbers in `values`, interpolated between the two nearest; NaN when there are none. */
+export function quantile (values: readonly number[], q: number): number {
+  const v = values.filter(Number.isFinite).slice().sort((a, b) => a - b)
+  if (v.length === 0) return NaN
+  const at = (v.length - 1) * q
+  const low = Math.floor(at)
+  return low + 1 < v.length ? v[low] + (v[low + 1] - v[low]) * (at - low) : v[low]
+}

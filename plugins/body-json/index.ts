@@ -1,8 +1,8 @@
 // The body-json plugin: `framework.json(options)`, Express 4's built-in JSON body parser.
 import type { BodyParserHandler } from '../body-reader'
-import { frameworkParser } from '../body-reader/framework-parser'
-import { createJsonParser, type JsonOptions } from './json-parser'
+import type { JsonOptions } from './json-parser'
 
+export { PLUGIN_NAME, json, bodyJsonPlugin } from './plugin'
 export { createJsonParser, type JsonOptions, type StandaloneJsonOptions } from './json-parser'
 export type { JsonReviver } from './parse-json'
 
@@ -17,9 +17,3 @@ declare module '../../kernel/framework' {
     json (options?: JsonOptions): BodyParserHandler
   }
 }
-
-/**
- * `PLUGIN_NAME`, the plugin's name; `json(options)`, Express 4's `express.json(options)`; and
- * `bodyJsonPlugin()`, which adds it as `framework.json`.
- */
-export const { name: PLUGIN_NAME, parse: json, plugin: bodyJsonPlugin } = frameworkParser<JsonOptions>('body-json', 'json', createJsonParser)

@@ -1,8 +1,8 @@
 // The body-raw plugin: `framework.raw(options)`, Express 4's built-in raw body parser.
 import type { BodyParserHandler } from '../body-reader'
-import { frameworkParser } from '../body-reader/framework-parser'
-import { createRawParser, type RawOptions } from './raw-parser'
+import type { RawOptions } from './raw-parser'
 
+export { PLUGIN_NAME, raw, bodyRawPlugin } from './plugin'
 export { createRawParser, type RawOptions, type StandaloneRawOptions } from './raw-parser'
 
 declare module '../../kernel/framework' {
@@ -16,9 +16,3 @@ declare module '../../kernel/framework' {
     raw (options?: RawOptions): BodyParserHandler
   }
 }
-
-/**
- * `PLUGIN_NAME`, the plugin's name; `raw(options)`, Express 4's `express.raw(options)`; and
- * `bodyRawPlugin()`, which adds it as `framework.raw`.
- */
-export const { name: PLUGIN_NAME, parse: raw, plugin: bodyRawPlugin } = frameworkParser<RawOptions>('body-raw', 'raw', createRawParser)

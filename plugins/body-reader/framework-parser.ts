@@ -2,7 +2,8 @@
 // body reader's index: the standalone parser (`ristretto/parser`) needs none of it.
 import depd from 'depd'
 import { definePlugin, type Plugin } from '../../kernel'
-import { FRAMEWORK_FLAVOR, type BodyFlavor } from './flavors'
+import type * as Flavors from './flavors'
+import type { BodyFlavor } from './flavors'
 import type { BodyParserHandler } from './create-parser'
 import { bodyPolicy } from './policy'
 import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
@@ -12,6 +13,20 @@ import { checkOptions, describeOptions, type NoOptions } from '../shared/options
  * parsers are body-parser 1's) does, at the user's call (see kernel/deprecate.ts's `reporter`).
  */
 const deprecate = depd('body-parser')
+
+let flavors: typeof Flavors | undefined
+
+/**
+ * The parsers' flavors, required when the first parser is made: with them come the body reader's
+ * charsets, on-finished and http-errors, which an app that parses no body never needs.
+ */
+function frameworkFlavor (): BodyFlavor {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (flavors ??= require('./flavors') as typeof Flavors).FRAMEWORK_FLAVOR
+}
+
+/** What makes a parser of one kind: `(options, flavor) => middleware`. */
+export type CreateParser<O> = (options: O | undefined, flavor: BodyFlavor) => BodyParserHandler
 
 /** The member each plugin adds to the framework. */
 export type ParserMember = 'json' | 'raw' | 'text' | 'urlencoded'
@@ -30,23 +45,24 @@ export interface FrameworkParser<O> {
 }
 
 /**
- * The built-in parser that `create` makes, under `member`, and the plugin `name` that adds it.
- * `deprecated(options)` is the notice body-parser 1 gives for the options, if any (reported at
- * the line that made the parser, once per line).
+ * The built-in parser that `loadCreate()` makes, under `member`, and the plugin `name` that adds
+ * it. `loadCreate` is called when the first parser is made (it requires the parser's module then,
+ * so an app that makes none never loads it). `deprecated(options)` is the notice body-parser 1
+ * gives for the options, if any (reported at the line that made the parser, once per line).
  *
  * @example
- * export const { name: PLUGIN_NAME, parse: json, plugin: bodyJsonPlugin } = frameworkParser<JsonOptions>('body-json', 'json', createJsonParser)
+ * export const { name: PLUGIN_NAME, parse: json, plugin: bodyJsonPlugin } = frameworkParser<JsonOptions>('body-json', 'json', loadCreateJsonParser)
  */
 export function frameworkParser<O> (
   name: string,
   member: ParserMember,
-  create: (options: O | undefined, flavor: BodyFlavor) => BodyParserHandler,
+  loadCreate: () => CreateParser<O>,
   deprecated?: (options: O | undefined) => string | undefined
 ): FrameworkParser<O> {
   const parse = function (options?: O): BodyParserHandler {
     const notice = deprecated?.(options)
     if (notice !== undefined) deprecate(notice)
-    return create(options, FRAMEWORK_FLAVOR)
+    return loadCreate()(options, frameworkFlavor())
   }
   Object.defineProperty(parse, 'name', { configurable: true, value: member })
   const description = describeOptions(`body${member[0].toUpperCase()}${member.slice(1)}Plugin`)
@@ -58,11 +74,14 @@ export function frameworkParser<O> (
       return definePlugin({
         name,
         apply ({ framework }) {
-          const flavor: BodyFlavor = Object.freeze({ ...FRAMEWORK_FLAVOR, policy: bodyPolicy.of(framework) })
+          const policy = bodyPolicy.of(framework)
+          /** The framework's flavor, made with its first parser. */
+          let flavor: BodyFlavor | undefined
           const frameworkParse = function (options?: O): BodyParserHandler {
             const notice = deprecated?.(options)
             if (notice !== undefined) deprecate(notice)
-            return create(options, flavor)
+            flavor ??= Object.freeze({ ...frameworkFlavor(), policy })
+            return loadCreate()(options, flavor)
           }
           Object.defineProperty(frameworkParse, 'name', { configurable: true, value: member })
           ;(framework as unknown as Record<ParserMember, unknown>)[member] = frameworkParse

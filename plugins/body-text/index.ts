@@ -1,8 +1,8 @@
 // The body-text plugin: `framework.text(options)`, Express 4's built-in text body parser.
 import type { BodyParserHandler } from '../body-reader'
-import { frameworkParser } from '../body-reader/framework-parser'
-import { createTextParser, type TextOptions } from './text-parser'
+import type { TextOptions } from './text-parser'
 
+export { PLUGIN_NAME, text, bodyTextPlugin } from './plugin'
 export { createTextParser, type TextOptions, type StandaloneTextOptions } from './text-parser'
 
 declare module '../../kernel/framework' {
@@ -17,9 +17,3 @@ declare module '../../kernel/framework' {
     text (options?: TextOptions): BodyParserHandler
   }
 }
-
-/**
- * `PLUGIN_NAME`, the plugin's name; `text(options)`, Express 4's `express.text(options)`; and
- * `bodyTextPlugin()`, which adds it as `framework.text`.
- */
-export const { name: PLUGIN_NAME, parse: text, plugin: bodyTextPlugin } = frameworkParser<TextOptions>('body-text', 'text', createTextParser)

@@ -1,8 +1,8 @@
 // The body-urlencoded plugin: `framework.urlencoded(options)`, Express 4's built-in form body parser.
 import type { BodyParserHandler } from '../body-reader'
-import { frameworkParser } from '../body-reader/framework-parser'
-import { createUrlencodedParser, type UrlencodedOptions } from './urlencoded-parser'
+import type { UrlencodedOptions } from './urlencoded-parser'
 
+export { PLUGIN_NAME, urlencoded, bodyUrlencodedPlugin } from './plugin'
 export { createUrlencodedParser, type UrlencodedOptions, type StandaloneUrlencodedOptions } from './urlencoded-parser'
 
 declare module '../../kernel/framework' {
@@ -16,16 +16,4 @@ declare module '../../kernel/framework' {
      */
     urlencoded (options?: UrlencodedOptions): BodyParserHandler
   }
-}
-
-/**
- * `PLUGIN_NAME`, the plugin's name; `urlencoded(options)`, Express 4's `express.urlencoded(options)`; and
- * `bodyUrlencodedPlugin()`, which adds it as `framework.urlencoded`.
- */
-export const { name: PLUGIN_NAME, parse: urlencoded, plugin: bodyUrlencodedPlugin } = frameworkParser<UrlencodedOptions>(
-  'body-urlencoded', 'urlencoded', createUrlencodedParser, extendedNotice)
-
-/** body-parser 1's notice when `extended` is not given: its default (true) flips to false in body-parser 2 and Express 5. */
-function extendedNotice (options: UrlencodedOptions | undefined): string | undefined {
-  return (options || {}).extended === undefined ? 'undefined extended: provide extended option' : undefined
 }

@@ -1,6 +1,7 @@
 // The express5-files plugin: res.sendFile, res.download and framework.static as Express 5 has them.
 import { definePlugin, type Plugin } from '../../kernel'
-import { PLUGIN_NAME as FILE_TRANSFER, fileTransferPolicy } from '../file-transfer'
+import { PLUGIN_NAME as FILE_TRANSFER } from '../file-transfer/plugin'
+import { fileTransferPolicy } from '../file-transfer/policy'
 import { DEFAULT_MEDIA_TYPE, mime } from '../shared/mime-3'
 import { attachmentDisposition } from '../shared/content-disposition-2'
 import { checkOptions, describeOptions, type NoOptions } from '../shared/options'

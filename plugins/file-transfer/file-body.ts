@@ -11,16 +11,14 @@
 // middleware collecting the body) may keep the chunk it was given, so it gets a buffer of its own,
 // as a read stream would give it.
 import fs from 'fs'
-import { OutgoingMessage, type ServerResponse } from 'http'
+import type { ServerResponse } from 'http'
+import { nativeWrite, nativeEnd } from './native-output'
 
 /** Chunk size when the options name none: a read stream's default. */
 export const DEFAULT_CHUNK_SIZE = 64 * 1024
 /** Free buffers of the default size kept between transfers (2 MB at most). */
 const POOL_LIMIT = 32
 const pool: Buffer[] = []
-
-const nativeWrite = OutgoingMessage.prototype.write
-const nativeEnd = OutgoingMessage.prototype.end
 
 /** What the body's end reports: the bytes were all handed to the response, or reading failed. */
 export interface FileBodyListeners {

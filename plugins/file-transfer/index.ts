@@ -1,28 +1,7 @@
 // The file-transfer plugin: res.sendFile, res.download and the deprecated res.sendfile, on a streaming engine.
-import { definePlugin } from '../../kernel'
-import { createSendFile } from './send-file'
-import { createDownload } from './download'
-import { createSendfileDeprecated } from './sendfile-legacy'
-import { fileTransferPolicy } from './policy'
 import './types'
-import { checkOptions, describeOptions, type NoOptions } from '../shared/options'
 
-export const PLUGIN_NAME = 'file-transfer'
-
-/**
- * Adds res.sendFile, res.download and res.sendfile to the framework's response prototype. They
- * follow the framework's {@link fileTransferPolicy}, read on each call.
- */
-export function fileTransferPlugin (options?: NoOptions) {
-  checkOptions(describeOptions('fileTransferPlugin'), options)
-  return definePlugin({
-    name: PLUGIN_NAME,
-    apply ({ decorateResponse, framework }) {
-      const policy = fileTransferPolicy.of(framework)
-      decorateResponse({ sendFile: createSendFile(policy), download: createDownload(policy), sendfile: createSendfileDeprecated(policy) })
-    }
-  })
-}
+export { PLUGIN_NAME, fileTransferPlugin } from './plugin'
 
 export { transferFile, endsWithSlash, type TransferListeners } from './transfer'
 export { compileTransferOptions, parseMaxAge, MAX_MAX_AGE_MS, type TransferOptions, type CompiledTransferOptions, type DotfilesPolicy, type SymlinkPolicy } from './transfer-options'

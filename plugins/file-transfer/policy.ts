@@ -1,7 +1,7 @@
 // The file-transfer plugin's per-framework switches: the defaults of its options, and what its helpers do at the edges.
 import { frameworkPolicy } from '../shared/framework-policy'
 import type { DotfilesPolicy, SymlinkPolicy } from './transfer-options'
-import contentDisposition from 'content-disposition'
+import type contentDisposition from 'content-disposition'
 import { contentTypeOf } from './mime'
 
 /** How res.sendFile, res.download, res.sendfile and framework.static behave in one framework. */
@@ -28,6 +28,15 @@ export interface FileTransferPolicy {
   etagFromSetting: boolean
 }
 
+let contentDispositionModule: typeof contentDisposition | undefined
+
+/** content-disposition 0.5's header for a file name, the module required by the first res.download. */
+function attachmentHeader (filename: string): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  contentDispositionModule ??= require('content-disposition') as typeof contentDisposition
+  return contentDispositionModule(filename)
+}
+
 /** The policy of each framework; the defaults are Express 4's behaviour. */
 export const fileTransferPolicy = frameworkPolicy<FileTransferPolicy>({
   dotfiles: undefined,
@@ -35,7 +44,7 @@ export const fileTransferPolicy = frameworkPolicy<FileTransferPolicy>({
   confineDownloads: false,
   directoryStatus: undefined,
   contentType: contentTypeOf,
-  contentDisposition: (filename: string) => contentDisposition(filename),
+  contentDisposition: attachmentHeader,
   etagFromSetting: false
 })
 

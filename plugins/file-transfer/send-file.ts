@@ -1,7 +1,7 @@
 // res.sendFile(path, [options], [fn]): streams one file, from an absolute path or a path inside `root`.
 import path from 'path'
 import type { Response } from '../../kernel/types'
-import { sendTracked } from './send-tracked'
+import { loadSendTracked } from './load-transfer'
 import type { TransferCallback } from './track-transfer'
 import type { SendFileOptions } from './types'
 import type { FileTransferPolicy } from './policy'
@@ -23,6 +23,6 @@ export function createSendFile (policy: Readonly<FileTransferPolicy>) {
       opts = Object.create(opts) as SendFileOptions
       opts.etag = this.app.enabled('etag')
     }
-    sendTracked(this, file, false, opts, done, policy)
+    loadSendTracked().sendTracked(this, file, false, opts, done, policy)
   }
 }

@@ -1,7 +1,7 @@
 // res.sendfile(path, [options], [fn]): Express 3's form, deprecated: the path is URL-decoded and may be relative.
 import { deprecate } from '../../kernel/deprecate'
 import type { Response } from '../../kernel/types'
-import { sendTracked } from './send-tracked'
+import { loadSendTracked } from './load-transfer'
 import type { TransferCallback } from './track-transfer'
 import type { SendFileOptions } from './types'
 import type { FileTransferPolicy } from './policy'
@@ -19,7 +19,7 @@ export function createSendfileDeprecated (policy: Readonly<FileTransferPolicy>) 
       done = options
       opts = {}
     }
-    sendTracked(this, String(file), true, opts, done, policy)
+    loadSendTracked().sendTracked(this, String(file), true, opts, done, policy)
   }
   return deprecate.function(sendfile, 'res.sendfile: Use res.sendFile instead')
 }

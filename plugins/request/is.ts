@@ -1,7 +1,9 @@
 // req.is(types): whether the request body's Content-Type matches.
-import typeis from 'type-is'
+import type typeis from 'type-is'
 import type { IncomingMessage } from 'http'
 import { hasBody } from '../shared/has-body'
+
+let typeisModule: typeof typeis | undefined
 
 /**
  * The first of `types` (extensions such as `json`, media types, or wildcards such as
@@ -12,5 +14,9 @@ export function is (this: IncomingMessage, types?: string | string[], ...more: s
   let list: string[]
   if (Array.isArray(types)) list = types
   else list = arguments.length === 0 ? [] : [types as string, ...more]
-  return hasBody(this) ? typeis.is(this.headers['content-type'] as string, list) : null
+  if (!hasBody(this)) return null
+  // type-is (with media-typer and mime-types), required by the first call.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  typeisModule ??= require('type-is') as typeof typeis
+  return typeisModule.is(this.headers['content-type'] as string, list)
 }

@@ -1,7 +1,9 @@
 // req.range(size, options): the Range header parsed against a resource size.
-import parseRange from 'range-parser'
+import type parseRange from 'range-parser'
 import type { IncomingMessage } from 'http'
 import type { RequestRanges } from './types'
+
+let rangeParser: typeof parseRange | undefined
 
 /** Options of `req.range`: `combine` merges overlapping and adjacent ranges. */
 export interface RangeOptions {
@@ -16,5 +18,8 @@ export interface RangeOptions {
 export function range (this: IncomingMessage, size: number, options?: RangeOptions): RequestRanges | -1 | -2 | undefined {
   const header = this.headers.range
   if (!header) return undefined
-  return parseRange(size, header, options)
+  // range-parser, required by the first request with a Range header.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  rangeParser ??= require('range-parser') as typeof parseRange
+  return rangeParser(size, header, options)
 }

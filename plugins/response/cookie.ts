@@ -1,6 +1,6 @@
 // res.cookie and res.clearCookie: Set-Cookie lines through the cookie package.
-import { serialize, type CookieSerializeOptions } from 'cookie'
-import { sign } from 'cookie-signature'
+import type * as Cookie from 'cookie'
+import type * as CookieSignature from 'cookie-signature'
 import type { Response } from '../../kernel/types'
 import type { CookieOptions } from './types'
 import { reporter } from '../../kernel/deprecate'
@@ -11,6 +11,9 @@ const JSON_PREFIX = 'j:'
 const SIGNED_PREFIX = 's:'
 /** The instant a cleared cookie expires at (the epoch, plus one millisecond as in Express). */
 const EPOCH = 1
+
+let cookieModule: typeof Cookie | undefined
+let signatureModule: typeof CookieSignature | undefined
 
 /** Reports the deprecated forms of this module's members at the user's call ({@link reporter}). */
 const deprecate = reporter()
@@ -31,7 +34,12 @@ export function cookie (this: Response, name: string, value: unknown, options?: 
   if (signed && !secret) throw new Error('cookieParser("secret") required for signed cookies')
 
   let val = typeof value === 'object' ? JSON_PREFIX + JSON.stringify(value) : String(value)
-  if (signed) val = SIGNED_PREFIX + sign(val, secret as string)
+  if (signed) {
+    // cookie-signature, required by the first signed cookie.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    signatureModule ??= require('cookie-signature') as typeof CookieSignature
+    val = SIGNED_PREFIX + signatureModule.sign(val, secret as string)
+  }
 
   if (opts.maxAge != null) {
     const maxAge = Number(opts.maxAge)
@@ -42,7 +50,10 @@ export function cookie (this: Response, name: string, value: unknown, options?: 
     }
   }
   if (opts.path == null) opts.path = '/'
-  return this.append('Set-Cookie', serialize(name, String(val), opts as CookieSerializeOptions))
+  // The cookie package, required by the first cookie set.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  cookieModule ??= require('cookie') as typeof Cookie
+  return this.append('Set-Cookie', cookieModule.serialize(name, String(val), opts as Cookie.CookieSerializeOptions))
 }
 
 /** Clears a cookie: an empty value that expired at the epoch. Pass the options it was set with (path, domain…). */

@@ -1,8 +1,10 @@
 // res.format(handlers): content negotiation on Accept.
-import createError from 'http-errors'
+import type createError from 'http-errors'
 import type { Response, NextFunction } from '../../kernel/types'
 import type { FormatHandlers } from './types'
 import { mediaTypeOf } from './content-type'
+
+let createErrorModule: typeof createError | undefined
 
 /** The key of the fallback handler. */
 const DEFAULT_KEY = 'default'
@@ -38,7 +40,10 @@ export function format (this: Response, handlers: FormatHandlers): Response {
   } else if (handlers.default) {
     handlers.default(this.req, this, next)
   } else {
-    next(createError(406, { types: keys.map(mediaTypeOfKey) }))
+    // http-errors, required by the first answer that finds no acceptable type.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    createErrorModule ??= require('http-errors') as typeof createError
+    next(createErrorModule(406, { types: keys.map(mediaTypeOfKey) }))
   }
   return this
 }

@@ -1,9 +1,11 @@
 // res.location(url): the Location header, percent-encoded.
-import encodeUrl from 'encodeurl'
+import type encodeUrl from 'encodeurl'
 import type { Response } from '../../kernel/types'
 import { reporter } from '../../kernel/deprecate'
 import { outerReporter } from '../shared/outer-reporter'
 import type { ResponsePolicy } from './policy'
+
+let encodeUrlModule: typeof encodeUrl | undefined
 
 /** The magic target meaning "where the client came from". */
 const BACK = 'back'
@@ -53,7 +55,10 @@ export function createLocation (policy: Readonly<ResponsePolicy>) {
     } else {
       target = String(url)
     }
-    const encoded = encodeUrl(target)
+    // encodeurl, required by the first call.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    encodeUrlModule ??= require('encodeurl') as typeof encodeUrl
+    const encoded = encodeUrlModule(target)
     return this.set('Location', policy.encodeBackslashes ? encodeBackslashes(encoded) : encoded)
   }
 }

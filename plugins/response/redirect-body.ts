@@ -1,5 +1,5 @@
 // What res.redirect sends, in Express 4 and 5 alike: Location and a short negotiated body saying where.
-import escapeHtml from 'escape-html'
+import type escapeHtml from 'escape-html'
 import type { Response } from '../../kernel/types'
 import { statusMessage } from './status'
 
@@ -8,6 +8,8 @@ import { statusMessage } from './status'
  * status message (`undefined` for a code without one), `line` the escaped paragraph saying where.
  */
 export type RedirectHtml = (message: string | undefined, line: string) => string
+
+let escapeHtmlModule: typeof escapeHtml | undefined
 
 /** The HTML of Express 4's and 5.0–5.2's redirects: the paragraph alone. */
 const paragraphOnly: RedirectHtml = (_message, line) => line
@@ -23,7 +25,12 @@ export function redirectBody (res: Response, address: string, status: unknown, h
   let body = ''
   res.format({
     text () { body = `${message}. Redirecting to ${location}` },
-    html () { body = html(message, `<p>${message}. Redirecting to ${escapeHtml(location)}</p>`) },
+    html () {
+      // escape-html, required by the first redirect answered with HTML.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      escapeHtmlModule ??= require('escape-html') as typeof escapeHtml
+      body = html(message, `<p>${message}. Redirecting to ${escapeHtmlModule(location)}</p>`)
+    },
     default () { body = '' }
   })
   return body

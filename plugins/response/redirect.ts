@@ -2,7 +2,9 @@
 import type { Response } from '../../kernel/types'
 import { reporter } from '../../kernel/deprecate'
 import { enterOuterReporter, leaveOuterReporter } from '../shared/outer-reporter'
-import { endRedirect, redirectBody } from './redirect-body'
+import type * as RedirectBody from './redirect-body'
+
+let redirectBodyModule: typeof RedirectBody | undefined
 
 /** The status of a redirect when none is given. */
 const DEFAULT_REDIRECT_STATUS = 302
@@ -27,14 +29,17 @@ export function redirect (this: Response, url: string | number, statusOrUrl?: st
     }
   }
 
+  // The body's negotiation, required by the first redirect.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  redirectBodyModule ??= require('./redirect-body') as typeof RedirectBody
   // res.location('back') reports at the line that called res.redirect.
   const outer = enterOuterReporter(deprecate)
   let body: string
   try {
-    body = redirectBody(this, address as string, status)
+    body = redirectBodyModule.redirectBody(this, address as string, status)
   } finally {
     leaveOuterReporter(outer)
   }
   this.statusCode = status
-  endRedirect(this, body)
+  redirectBodyModule.endRedirect(this, body)
 }

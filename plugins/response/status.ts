@@ -1,7 +1,9 @@
 // res.status(code) and res.sendStatus(code): the status line.
-import statuses from 'statuses'
+import type statuses from 'statuses'
 import type { Response } from '../../kernel/types'
 import { reporter } from '../../kernel/deprecate'
+
+let statusesModule: typeof statuses | undefined
 
 /** Reports the deprecated forms of this module's members at the user's call ({@link reporter}). */
 const deprecate = reporter()
@@ -26,6 +28,9 @@ export function sendStatus (this: Response, code: number): Response {
 
 /** The standard message of a status code, or undefined when there is none. */
 export function statusMessage (code: unknown): string | undefined {
-  const message = (statuses.message as Record<string, string | undefined>)[code as number]
+  // The statuses package, required by the first message looked up.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  statusesModule ??= require('statuses') as typeof statuses
+  const message = (statusesModule.message as Record<string, string | undefined>)[code as number]
   return typeof message === 'string' ? message : undefined
 }

@@ -1,7 +1,9 @@
 // res.vary(field): adds to the Vary header through the vary package.
-import varyHeader from 'vary'
+import type varyHeader from 'vary'
 import type { Response } from '../../kernel/types'
 import { reporter } from '../../kernel/deprecate'
+
+let varyModule: typeof varyHeader | undefined
 
 /** Reports the deprecated forms of this module's members at the user's call ({@link reporter}). */
 const deprecate = reporter()
@@ -12,6 +14,9 @@ export function vary (this: Response, field: string | string[]): Response {
     deprecate('res.vary(): Provide a field name')
     return this
   }
-  varyHeader(this, field)
+  // The vary package, required by the first call.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  varyModule ??= require('vary') as typeof varyHeader
+  varyModule(this, field)
   return this
 }

@@ -1,6 +1,8 @@
 // Whether a request carries a body (the body parsers' test, and `req.is`'s): HTTP/1 framing headers, or an HTTP/2 stream that goes on after its headers.
-import typeis from 'type-is'
+import type typeis from 'type-is'
 import type { IncomingMessage } from 'http'
+
+let typeisModule: typeof typeis | undefined
 
 /** The HTTP/2 stream of a compatibility request (`Http2ServerRequest`), as far as it is read here. */
 interface Http2Request { stream?: { endAfterHeaders?: boolean } }
@@ -11,6 +13,9 @@ interface Http2Request { stream?: { endAfterHeaders?: boolean } }
  * headers (END_STREAM not set on the HEADERS frame).
  */
 export function hasBody (req: IncomingMessage): boolean {
-  if (typeis.hasBody(req)) return true
+  // type-is (with media-typer and mime-types), required by the first request a parser or req.is reads.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  typeisModule ??= require('type-is') as typeof typeis
+  if (typeisModule.hasBody(req)) return true
   return req.httpVersionMajor >= 2 && (req as IncomingMessage & Http2Request).stream?.endAfterHeaders === false
 }

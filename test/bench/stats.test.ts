@@ -1,7 +1,7 @@
 // The benchmark's ratio helper: each round's pair compared, the median of those ratios reported.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { pairedRatio, roundRatios, median } from '../../bench/lib/stats'
+import { pairedRatio, roundRatios, median, quantile } from '../../bench/lib/stats'
 
 test('pairedRatio is the median of the per-round ratios, not the ratio of the medians', () => {
   // Round 1 ran while the machine was slow for both apps.
@@ -29,4 +29,14 @@ test('roundRatios lists each shared round\'s ratio in round order, the spread be
   const bottom = new Map([[0, 10], [1, 0], [2, 10], [4, 5]])
   assert.deepEqual(roundRatios(top, bottom), [3, 0.9])
   assert.equal(pairedRatio(top, bottom), median(roundRatios(top, bottom)))
+})
+
+test('quantile interpolates between the two nearest values, skipping non-finite ones', () => {
+  assert.equal(quantile([4, 1, 3, 2], 0.5), 2.5)
+  assert.equal(quantile([1, 2, 3, 4, 5], 0.25), 2)
+  assert.equal(quantile([1, 2, 3, 4], 0.25), 1.75)
+  assert.equal(quantile([1, 2, 3, 4], 0), 1)
+  assert.equal(quantile([1, 2, 3, 4], 1), 4)
+  assert.equal(quantile([7, NaN, Infinity], 0.75), 7)
+  assert.ok(Number.isNaN(quantile([], 0.5)))
 })

@@ -5,7 +5,7 @@ import { rateLimit } from 'express-rate-limit'
 import escapeHtml from 'escape-html'
 import createError from 'http-errors'
 import { listen } from '../support'
-import { rateLimitStore, sessionStore } from '../shared-state'
+import { logUnavailable, rateLimitStore, sessionStore } from '../shared-state'
 import { authenticate, MAX_PASSWORD } from './users'
 import type { ErrorRequestHandler, RequestHandler } from '../../kernel'
 
@@ -125,7 +125,14 @@ app.use(function notFound (req, res, next) {
 
 const onError: ErrorRequestHandler = function onError (err, req, res, next) {
   const status = typeof err.status === 'number' && err.status >= 400 && err.status < 600 ? err.status : 500
-  if (status >= 500 && req.app.get('env') !== 'test') console.error(err)
+  // A store out of reach is an expected outage: one line at most, no stack (examples/shared-state).
+  if (status >= 500 && req.app.get('env') !== 'test' && !logUnavailable(err, req)) console.error(err)
+  // An error once the answer began (the store failing as the session is touched at its end):
+  // nothing more to send.
+  if (res.headersSent) {
+    if (!res.writableEnded) res.destroy()
+    return
+  }
   // A 503 (the session store unreachable) says so, and when to try again.
   const message = err.expose ? err.message : 'Something went wrong on our side.'
   if (err.headers && typeof err.headers['Retry-After'] === 'string') res.set('Retry-After', err.headers['Retry-After'])

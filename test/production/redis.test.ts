@@ -41,6 +41,42 @@ function request (port: number, method: string, p: string, options: { cookie?: s
   })
 }
 
+/** A worker's line: `worker <pid>: <text>`. */
+const WORKER_LINE = /^worker (\d+): (.*)$/
+const UNREACHABLE = /^redis unreachable \(.+\); requests that need it are answered 503 until it is back$/
+const BACK = /^redis back after \d+\.\d s; (\d+) requests? (?:was|were) answered 503 meanwhile$/
+const FAILED_REQUEST = /^503 (?:GET|POST) \/sessions\/\S*: (?:session|rate-limit) store unavailable \(redis: .+\)$/
+
+interface OutageLog {
+  lines: string[]
+  /** The workers that said Redis is unreachable. */
+  lost: Set<string>
+  /** The workers that said it is back, with how many requests they counted. */
+  back: Map<string, number>
+  /** Requests answered 503: counted in the lines saying it is back, or logged one line each. */
+  failed: number
+  /** Lines of any other kind (stacks, repeated outage lines). */
+  others: string[]
+}
+
+/** The showcase's output from `from`, once `workers` workers have said Redis is back, read as an outage. */
+async function outageLog (showcase: Child, from: number, workers: number): Promise<OutageLog> {
+  const backLines = (): number => showcase.output().slice(from).split('\n').filter((l) => / redis back after /.test(l)).length
+  for (let i = 0; i < 250 && backLines() < workers; i++) await sleep(20)
+  const log: OutageLog = { lines: showcase.output().slice(from).split('\n').filter((l) => l !== ''), lost: new Set(), back: new Map(), failed: 0, others: [] }
+  for (const line of log.lines) {
+    const [, worker, text] = WORKER_LINE.exec(line) ?? []
+    const counted = text === undefined ? undefined : BACK.exec(text)
+    if (text !== undefined && UNREACHABLE.test(text) && !log.lost.has(worker)) log.lost.add(worker)
+    else if (counted && !log.back.has(worker)) {
+      log.back.set(worker, Number(counted[1]))
+      log.failed += Number(counted[1])
+    } else if (text !== undefined && FAILED_REQUEST.test(text)) log.failed++
+    else log.others.push(line)
+  }
+  return log
+}
+
 describe('examples/showcase with WORKERS=2 and REDIS_URL', { skip, timeout: 170_000 }, () => {
   let dir: string
   let redis: RedisServer
@@ -100,7 +136,7 @@ describe('examples/showcase with WORKERS=2 and REDIS_URL', { skip, timeout: 170_
   it('Redis restarted under traffic: a clear 503 for what needs it, nothing else touched, nothing stored lost', async (t) => {
     const cookie = session
     assert.ok(cookie, 'a session from the first test')
-    const outcomes = { beforeOk: 0, down503: 0, downOther: 0, helloOk: 0, afterOk: 0 }
+    const outcomes = { beforeOk: 0, down503: 0, downOther: 0, helloOk: 0, afterOk: 0, changing200: 0 }
     const problems: string[] = []
     // Requests that begin while Redis stops or starts may get either answer; the others must not.
     let phase: 'up' | 'stopping' | 'down' | 'starting' | 'back' = 'up'
@@ -120,6 +156,7 @@ describe('examples/showcase with WORKERS=2 and REDIS_URL', { skip, timeout: 170_
           if (current === 'up') outcomes.beforeOk++
           if (current === 'back') outcomes.afterOk++
           if (current === 'down') problems.push('200 while Redis was down')
+          if (current === 'stopping' || current === 'starting') outcomes.changing200++
         } else if (session.status === 503) {
           if (current === 'up' || current === 'back') problems.push(`503 while Redis was ${current}`)
           else outcomes.down503++
@@ -133,6 +170,7 @@ describe('examples/showcase with WORKERS=2 and REDIS_URL', { skip, timeout: 170_
     }
     const loops = Promise.all([loop(), loop(), loop()])
     while (outcomes.beforeOk < 20) await sleep(20)
+    const logFrom = showcase.output().length
     phase = 'stopping'
     await redis.stop()
     phase = 'down'
@@ -165,6 +203,18 @@ describe('examples/showcase with WORKERS=2 and REDIS_URL', { skip, timeout: 170_
     assert.equal(limited.status, 429, 'the failed logins counted before the restart still count')
     // No worker died.
     assert.doesNotMatch(showcase.output(), /died/)
+    // The outage in the log: no stack, a line per worker as it began and one as it ended, and at
+    // most a line per request answered 503 (none while the outage's own line stands for them).
+    const log = await outageLog(showcase, logFrom, 2)
+    t.diagnostic(`the outage in the log: ${log.lines.length} lines`)
+    assert.deepEqual(log.others, [])
+    assert.equal(log.lost.size, 2, 'each worker says Redis is unreachable, once')
+    assert.deepEqual([...log.back.keys()].sort(), [...log.lost].sort(), 'each says it is back, once')
+    // Every 503 is logged or counted (the login attempt's too); a session touched as Redis stops
+    // may fail after its 200 was sent.
+    const answered503 = outcomes.down503 + 1
+    assert.ok(log.failed >= answered503 && log.failed <= answered503 + outcomes.changing200,
+      `${log.failed} failures logged or counted for ${answered503} answers 503 (${outcomes.changing200} pages 200 as Redis stopped or started)`)
   })
 })
 

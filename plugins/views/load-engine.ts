@@ -22,18 +22,27 @@ function isMissing (err: unknown, id: string): boolean {
   return Boolean(e && e.code === 'MODULE_NOT_FOUND' && typeof e.message === 'string' && e.message.includes(`'${id}'`))
 }
 
-/** Requires `id` as the app would; throws the first "Cannot find module" when no place has it. */
-function requireFromApp (id: string): unknown {
-  let firstError: unknown
+/**
+ * The error when no place has the engine module: Express's (an `Error` coded `MODULE_NOT_FOUND`,
+ * whose message begins `Cannot find module 'pug'`), then what to install or register.
+ */
+function engineNotFound (name: string, ext: string): Error {
+  const err: NodeJS.ErrnoException = new Error(`Cannot find module '${name}'\n` +
+    `No view engine is set up for "${ext}" files: npm install ${name}, or register one with app.engine('${name}', fn)`)
+  err.code = 'MODULE_NOT_FOUND'
+  return err
+}
+
+/** Requires the engine module `name` as the app would; throws {@link engineNotFound} when no place has it. */
+function requireFromApp (name: string, ext: string): unknown {
   for (const load of requirers()) {
     try {
-      return load(id)
+      return load(name)
     } catch (err) {
-      if (!isMissing(err, id)) throw err
-      if (firstError === undefined) firstError = err
+      if (!isMissing(err, name)) throw err
     }
   }
-  throw firstError
+  throw engineNotFound(name, ext)
 }
 
 /** consolidate's adapter for an engine name, when it has one. */
@@ -49,11 +58,12 @@ function consolidateAdapter (name: string): EngineFunction | undefined {
 /**
  * The engine for `ext` (with its dot): `require(name).__express` where name is the extension without
  * its dot; when the module has none, consolidate's adapter of that name.
- * @throws the module's "Cannot find module" error, or `Module "name" does not provide a view engine.`
+ * @throws `Cannot find module 'name'` (coded `MODULE_NOT_FOUND`, as Express's) with what to install,
+ * or `Module "name" does not provide a view engine.`
  */
 export function loadEngine (ext: string): EngineFunction {
   const name = ext.slice(1)
-  const mod = requireFromApp(name) as { __express?: unknown } | null
+  const mod = requireFromApp(name, ext) as { __express?: unknown } | null
   if (mod && typeof mod.__express === 'function') return mod.__express as EngineFunction
   const adapter = consolidateAdapter(name)
   if (adapter) return adapter

@@ -234,4 +234,29 @@ describe('app.render() engines loaded by extension', () => {
     assert.throws(() => app.render('file.ms', () => undefined), /Module "ms" does not provide a view engine\./)
     assert.throws(() => app.render('file.no-such-engine-xyz', () => undefined), /Cannot find module 'no-such-engine-xyz'/)
   })
+
+  it('names what to install when the module cannot be found, after Express\'s own first line and with its code', () => {
+    const thrown = (render: () => void): NodeJS.ErrnoException => {
+      try {
+        render()
+      } catch (err) {
+        return err as NodeJS.ErrnoException
+      }
+      assert.fail('app.render did not throw')
+    }
+    const app = framework()
+    app.set('views', VIEWS)
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const express4 = (require('express') as () => typeof app)()
+    express4.set('views', VIEWS)
+    const ours = thrown(() => app.render('file.no-such-engine-xyz', () => undefined))
+    const theirs = thrown(() => express4.render('file.no-such-engine-xyz', () => undefined))
+    assert.equal(Object.getPrototypeOf(ours), Error.prototype)
+    assert.equal(ours.code, 'MODULE_NOT_FOUND')
+    assert.equal(ours.code, theirs.code)
+    const [first, ...rest] = ours.message.split('\n')
+    assert.equal(first, theirs.message.split('\n')[0])
+    assert.deepEqual(rest, ['No view engine is set up for ".no-such-engine-xyz" files: npm install no-such-engine-xyz, ' +
+      'or register one with app.engine(\'no-such-engine-xyz\', fn)'])
+  })
 })

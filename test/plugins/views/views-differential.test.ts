@@ -101,11 +101,18 @@ function viewName (name: string): string {
 }
 
 /**
+ * The line Ristretto adds after Express's `Cannot find module 'b'`, as written or on an error
+ * page: what to install (app.render.test.ts checks it).
+ */
+const ENGINE_HINT = /(?:\n|<br>)No view engine is set up for (?:"|&quot;)\.[^\n<]*? files: npm install [^\n<]*/g
+
+/**
  * A message or page with the scratch folder's path shortened, and without the "Require stack" of
- * a missing engine module: node lists the modules that asked, which are each framework's own.
+ * a missing engine module: node lists the modules that asked, which are each framework's own;
+ * nor the line Ristretto adds to say what to install.
  */
 function normalize (text: string): string {
-  return text.split(dir).join('<dir>').replace(/(?:\n|<br>)Require stack:(?:(?:\n|<br>)- [^\n<]*)*/g, '')
+  return text.split(dir).join('<dir>').replace(/(?:\n|<br>)Require stack:(?:(?:\n|<br>)- [^\n<]*)*/g, '').replace(ENGINE_HINT, '')
 }
 
 /** The outcome of app.render: the output, or the error's message and status. */

@@ -1,4 +1,5 @@
-// Every ```js and ```ts block of README.md and of the pages in docs/ is a whole program, and runs as written.
+// Every ```js and ```ts block of README.md and of the pages in docs/ is a whole program, and runs as written
+// (the blocks of docs/apm.md need an edition installed as `express`: apm-snippets.test.ts runs them).
 //
 // The convention: a block tagged `js` or `ts` is complete (its own requires or imports, its
 // own app); text that is not meant to run uses another tag (`sh`, or none). Each block is written
@@ -20,37 +21,7 @@ import ts from 'typescript'
 import { ROOT, ensureBuilt } from '../support/built-package'
 import { selfSignedCertificate, tlsSkipReason } from '../http2/support'
 import { strictNode16 } from '../support/strict-node16'
-
-interface Snippet {
-  lang: 'js' | 'ts'
-  code: string
-  /** The page, relative to the repository: `README.md`, `docs/plugins.md`. */
-  page: string
-  /** Line of the block's first code line in its page (1-based). */
-  line: number
-  /** The heading the block sits under. */
-  heading: string
-}
-
-/** The ```js and ```ts blocks of a page, in order. */
-function pageSnippets (page: string, text: string): Snippet[] {
-  const lines = text.split('\n')
-  const list: Snippet[] = []
-  let heading = ''
-  for (let i = 0; i < lines.length; i++) {
-    if (/^#+ /.test(lines[i])) heading = lines[i].replace(/^#+ /, '')
-    const open = /^```(\w*)\s*$/.exec(lines[i])
-    if (!open) continue
-    const start = i + 1
-    let end = start
-    while (end < lines.length && !/^```\s*$/.test(lines[end])) end++
-    if (open[1] === 'js' || open[1] === 'ts') {
-      list.push({ lang: open[1], code: lines.slice(start, end).join('\n') + '\n', page, line: start + 1, heading })
-    }
-    i = end
-  }
-  return list
-}
+import { PAGES_RUN_APART, pageSnippets, snippetName as name, type Snippet } from './snippet-blocks'
 
 // Loaded with --require before each block: `listen` on port 0, and the server unref'd.
 const PRELOAD = `'use strict'
@@ -68,8 +39,9 @@ net.Server.prototype.listen = function (...args) {
 const ES_MODULE = /^\s*(import|export)\s/m
 const TLS = /createSecureServer|https\.createServer/
 
-/** The README, then every page of docs/. */
+/** The README, then every page of docs/ (but those run apart). */
 const PAGES = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)]
+  .filter((page) => !PAGES_RUN_APART.has(page))
 const snippets = PAGES.flatMap((page) => pageSnippets(page, fs.readFileSync(path.join(ROOT, page), 'utf8')))
 let dir = ''
 
@@ -83,10 +55,6 @@ function run (file: string, snippet: Snippet): void {
   })
   assert.equal(r.status, 0, `${snippet.page}:${snippet.line} (${snippet.heading}), run as ${path.basename(file)}: ` +
     `exit ${r.status ?? r.signal}\n${r.stdout}${r.stderr}`)
-}
-
-function name (snippet: Snippet): string {
-  return `${snippet.page}:${snippet.line} (${snippet.heading})`
 }
 
 /** A file name for a snippet, unique across pages: `docs-plugins-138`. */

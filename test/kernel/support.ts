@@ -2,6 +2,8 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
+export { captureConsoleError } from '../support/console-capture'
+
 /** What {@link rawRequest} saw: `complete` is false when the server cut the response short. */
 export interface RawResponse {
   status: number
@@ -69,21 +71,6 @@ export async function captureDeprecations (fn: () => unknown): Promise<string[]>
     process.removeListener('deprecation', listener)
   }
   return messages
-}
-
-/** Replaces `console.error` while `fn` runs (and one turn after, for deferred logging); returns what was logged. */
-export async function captureConsoleError (fn: () => unknown): Promise<unknown[][]> {
-  const calls: unknown[][] = []
-  const original = console.error
-  console.error = (...args: unknown[]) => { calls.push(args) }
-  try {
-    await fn()
-    await new Promise((resolve) => setImmediate(resolve))
-    await new Promise((resolve) => setImmediate(resolve))
-  } finally {
-    console.error = original
-  }
-  return calls
 }
 
 /** Sets `NODE_ENV` while `fn` runs, then restores it (unset stays unset). */

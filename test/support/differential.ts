@@ -2,6 +2,7 @@
 // reference package (express@4, morgan) and compare what comes back.
 import http, { type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { captureConsoleError, firstLines } from './console-capture'
 
 async function listen (listener: http.RequestListener): Promise<{ port: number, close: () => Promise<void> }> {
   const server = http.createServer(listener)
@@ -55,6 +56,17 @@ export function exchange (port: number, request: Exchange = {}): Promise<RawRepl
     req.on('error', reject)
     req.end(body)
   })
+}
+
+/**
+ * {@link exchange}, with the first line of each error the app logged (`console.error`) meanwhile,
+ * kept rather than printed: apps run in production log what reaches their final handler. One at
+ * a time: a request sent alongside would log into the same capture.
+ */
+export async function loggedExchange (port: number, request: Exchange = {}): Promise<{ reply: RawReply, logged: string[] }> {
+  let reply: RawReply | undefined
+  const calls = await captureConsoleError(async () => { reply = await exchange(port, request) })
+  return { reply: reply!, logged: firstLines(calls) }
 }
 
 /** The reply's header lines as sent (`Name: value`, in order), without the named ones (lowercase). */

@@ -6,7 +6,7 @@ import framework from '../../../presets/default'
 import express5Preset from '../../../presets/express5'
 import minimalPreset from '../../../presets/minimal'
 import modernPreset from '../../../presets/modern'
-import { exchange, sideBySide, withoutStackFrames, type RawReply } from '../../support/differential'
+import { loggedExchange, sideBySide, withoutStackFrames, type RawReply } from '../../support/differential'
 
 // Which handlers a request reaches, in which order, with which baseUrl, url and params, is the
 // router's whole contract. Random tables of middleware, routes, error middleware, param callbacks
@@ -16,7 +16,7 @@ import { exchange, sideBySide, withoutStackFrames, type RawReply } from '../../s
 // handler's 404 and error pages and automatic OPTIONS replies when nothing catches it. What
 // code outside the routers reads of the request afterwards (a `finish` listener, the app's last
 // error handler) is compared too: baseUrl, url, originalUrl, params and route, as the routers
-// leave them. It runs for the default, minimal and modern presets against express@4, and for the
+// leave them; and so is what each logs (kept, not printed) of an error reaching its final handler. It runs for the default, minimal and modern presets against express@4, and for the
 // express5 preset against express@5, with Express 5's paths.
 
 type Action = 'send' | 'next' | 'route' | 'error' | 'throw'
@@ -215,9 +215,12 @@ describe('router dispatch, differential', () => {
                 editStack(pairing.stack(ourApp.app), pairing.fixed[0], ...edit)
                 editStack(pairing.stack(theirApp.app), pairing.fixed[1], ...edit)
               }
-              const [a, b] = await Promise.all([exchange(ours, { method, path }), exchange(theirs, { method, path })])
+              const a = await loggedExchange(ours, { method, path })
+              const b = await loggedExchange(theirs, { method, path })
               const title = `${method} ${path}${edit && k >= 1 ? ` after ${edit[0]}` : ''}`
-              assert.equal(answer(a), answer(b), title)
+              assert.equal(answer(a.reply), answer(b.reply), title)
+              // Errors reaching the final handler are logged outside the `test` env (the modern pairing's production).
+              assert.deepEqual(a.logged, b.logged, `${title}: logged`)
               assert.deepEqual(ourFinished, theirFinished, `${title}: what a finish listener reads`)
             }
           })

@@ -1,11 +1,13 @@
 // Every field of the layer stack Express 4 reads while serving a request is public, and tools
 // edit it (prefix rewriters, instrumentation, async-error patches). Each edit here is made to an
-// Express 4 app and to a Ristretto app built alike; both must then answer every request alike.
+// Express 4 app and to a Ristretto app built alike; both must then answer every request alike,
+// and log alike the errors that reach their final handler (kept by the test, not printed).
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import request from 'supertest'
 import express4 from 'express'
 import { pathToRegexp } from '../../../kernel/internal/path-to-regexp'
+import { captureConsoleError, firstLines } from '../../support/console-capture'
 import ristretto = require('../../../presets/default')
 
 type AnyApp = ReturnType<typeof express4>
@@ -37,12 +39,14 @@ const REQUESTS: Array<[string, string]> = [
   ['GET', '/api/items/3'], ['GET', '/v2/api/items/3'], ['GET', '/nothing']
 ]
 
+/** Each request's answer, and the first line of what the app logged of it (errors reaching its final handler). */
 async function answers (app: AnyApp): Promise<string[]> {
   const out: string[] = []
   for (const [method, path] of REQUESTS) {
-    const res = await (request(app) as any)[method.toLowerCase()](path).ok(() => true)
+    let res: any
+    const logged = await captureConsoleError(async () => { res = await (request(app) as any)[method.toLowerCase()](path).ok(() => true) })
     const marks = ['x-seen', 'x-wrapped', 'x-timed', 'allow'].map((h) => res.headers[h] ?? '-').join(' ')
-    out.push(`${method} ${path} -> ${res.status} ${marks} ${res.text ?? ''}`)
+    out.push(`${method} ${path} -> ${res.status} ${marks} ${res.text ?? ''} logged ${JSON.stringify(firstLines(logged))}`)
   }
   return out
 }

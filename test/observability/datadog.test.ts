@@ -266,14 +266,13 @@ for (const [edition, express] of [['edition 4', 'express@4'], ['edition 5', 'exp
   })
 }
 
-test('Ristretto under its own name is served and traced as an HTTP server', () => {
+test('Ristretto under its own name is served and traced as an HTTP server', (t) => {
   // dd-trace hooks Express's files by package name: under its own name Ristretto is seen only by
   // the HTTP instrumentation (one span per request). Counted, not compared with Express.
   for (const name of ['ristretto', 'ristretto/presets/express5'] as const) {
     const run = runs.get(name)!
     assert.deepEqual(run.lines, runs.get(name === 'ristretto' ? 'express@4' : 'express@5')!.lines)
     assert.equal(run.traces.length, 8, name)
-    console.log(`${name}: ${run.spans} spans`)
   }
-  console.log([...runs].map(([name, run]) => `${name}: ${run.spans}`).join(', '))
+  t.diagnostic(`spans: ${[...runs].map(([name, run]) => `${name}: ${run.spans}`).join(', ')}`)
 })

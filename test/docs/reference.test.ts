@@ -6,6 +6,10 @@ import ts from 'typescript'
 import type { Framework } from '../../kernel'
 import { DESCRIBED, pluginFactories, renderRow } from '../plugins/option-support'
 import { LAMBDA_OPTIONS } from '../../plugins/lambda/options'
+import { expectWarnings } from '../support/expected-warnings'
+
+// What these tests are expected to raise, kept rather than printed.
+expectWarnings(['morgan deprecated default format: use combined format'])
 
 // docs/reference.md cannot drift from the code. Each options table follows a marker,
 // `<!-- options: KEY -->`: for a plugin factory that takes options, its rows are exactly those its

@@ -4,6 +4,10 @@ import assert from 'node:assert/strict'
 import request from 'supertest'
 import cors from 'cors'
 import express = require('../../presets/default')
+import { expectWarnings } from '../support/expected-warnings'
+
+// What these tests are expected to raise, kept rather than printed.
+expectWarnings(['ristretto deprecated app.del: Use app.delete instead'])
 
 describe('cors', () => {
   it('allows every origin app-wide', async () => {

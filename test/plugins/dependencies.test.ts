@@ -7,6 +7,10 @@ import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import request from 'supertest'
 import { createFramework, type Framework, type Plugin } from '../../kernel'
+import { expectWarnings } from '../support/expected-warnings'
+
+// What these tests are expected to raise, kept rather than printed.
+expectWarnings(['morgan deprecated default format: use combined format'])
 
 // Each plugin declares, in `dependencies`, every plugin it needs: the plugins whose folders its
 // code imports, and those whose members or settings it uses. Folders under plugins/ without a

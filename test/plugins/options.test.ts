@@ -12,6 +12,10 @@ import express = require('../../presets/default')
 import express5 = require('../../presets/express5')
 import parser = require('../../plugins/parser')
 import logger = require('../../plugins/logger')
+import { expectWarnings } from '../support/expected-warnings'
+
+// What these tests are expected to raise, kept rather than printed.
+expectWarnings(['morgan deprecated default format: use combined format'])
 
 // Every plugin factory checks its options against one description: an unknown key or a value
 // of the wrong type is a PluginError `RST_PLUGIN_OPTIONS` naming the factory, the key and the

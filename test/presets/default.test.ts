@@ -5,6 +5,10 @@ import request from 'supertest'
 import framework from '../../presets/default'
 import { Route } from '../../kernel'
 import { REMOVED_MIDDLEWARE } from '../../plugins/removed-middleware'
+import { expectWarnings } from '../support/expected-warnings'
+
+// What these tests are expected to raise, kept rather than printed.
+expectWarnings(['body-parser deprecated undefined extended: provide extended option'])
 
 describe('presets/default (the package\'s main export)', () => {
   it('is the callable framework', () => {

@@ -3,6 +3,10 @@ import assert from 'node:assert/strict'
 import { describe } from 'node:test'
 import { rawRequest } from './support'
 import { header, json, runBadInputCases, text, type BadInputCase } from './bad-input-cases'
+import { expectWarnings } from '../support/expected-warnings'
+
+// What these tests are expected to raise, kept rather than printed.
+expectWarnings(['ristretto deprecated res.sendfile: Use res.sendFile instead'])
 
 const get = (target: string, headers?: Record<string, string>): Buffer => rawRequest('GET', target, headers)
 

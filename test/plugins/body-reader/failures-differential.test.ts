@@ -9,6 +9,10 @@ import minimal from '../../../presets/minimal'
 import parser from '../../../plugins/parser'
 import { sideBySide } from '../../support/differential'
 import { encoded, errorEchoApp, post, type Framing, type Kind } from './error-echo'
+import { expectWarnings } from '../../support/expected-warnings'
+
+// What these tests are expected to raise, kept rather than printed.
+expectWarnings(['body-parser deprecated undefined extended: provide extended option'])
 
 // Requests failing in several ways at once go to Ristretto and to the reference: Express 4's
 // built-ins (body-parser 1.20) for `framework.json()` and the rest, body-parser 2 for

@@ -2,10 +2,13 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import framework from '../../../presets/default'
 import { frameworkApp, post, gzip } from '../body-reader/support'
+import { expectWarnings } from '../../support/expected-warnings'
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' }
 
 describe('framework.urlencoded([options])', () => {
+  expectWarnings(['body-parser deprecated undefined extended: provide extended option'])
+
   it('parses nested syntax by default (extended true)', async () => {
     await post(frameworkApp(framework.urlencoded()), FORM, 'user[name][first]=Tobi&tags[]=a&tags[]=b')
       .expect(200, { bodyKind: 'object', body: { user: { name: { first: 'Tobi' } }, tags: ['a', 'b'] }, nullPrototype: false })

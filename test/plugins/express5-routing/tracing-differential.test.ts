@@ -9,6 +9,13 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express5 = require('../../../presets/express5')
 import express4 = require('../../../presets/default')
+import { expectWarnings } from '../../support/expected-warnings'
+
+// What these tests are expected to raise, kept rather than printed.
+expectWarnings([
+  'router deprecated handlers that are Promise-like are deprecated, use a native Promise instead',
+  'router deprecated parameters that are Promise-like are deprecated, use a native Promise instead'
+])
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const reference = require('express-5') as typeof express5
 

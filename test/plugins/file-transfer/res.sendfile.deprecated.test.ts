@@ -4,6 +4,7 @@ import path from 'node:path'
 import request from 'supertest'
 import framework from '../../../presets/default'
 import { FIXTURES } from './support'
+import { expectWarnings } from '../../support/expected-warnings'
 
 const RELATIVE = path.relative(process.cwd(), FIXTURES)
 
@@ -15,6 +16,8 @@ function appSendfile (file: string, options?: object) {
 }
 
 describe('res.sendfile(path) (deprecated)', () => {
+  expectWarnings(['ristretto deprecated res.sendfile: Use res.sendFile instead'])
+
   it('is still there, relative to the working directory', async () => {
     await request(appSendfile(RELATIVE + '/hello.txt')).get('/').expect(200, 'hello world')
   })

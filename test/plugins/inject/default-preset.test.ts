@@ -10,6 +10,10 @@ import modern from '../../../presets/modern'
 import logger from '../../../plugins/logger'
 import { both } from '../../support/both'
 import type { NextFunction, Request, Response } from '../../../kernel'
+import { expectWarnings } from '../../support/expected-warnings'
+
+// What these tests are expected to raise, kept rather than printed.
+expectWarnings(['ristretto deprecated res.location("back"): use res.location(req.get("Referrer") || "/") and refer to https://dub.sh/security-redirect for best practices'])
 
 const FIXTURES = path.join(__dirname, '..', '..', 'fixtures')
 const STATIC = path.join(FIXTURES, 'static')

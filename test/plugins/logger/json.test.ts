@@ -4,6 +4,10 @@ import request from 'supertest'
 import logger from '../../../plugins/logger'
 import express from '../../../presets/default'
 import { bareServer, captureLines } from './support'
+import { expectWarnings } from '../../support/expected-warnings'
+
+// What these tests are expected to raise, kept rather than printed.
+expectWarnings([/^LoggerWarning: a request log line could not be written: Converting circular structure to JSON\n/])
 
 process.on('deprecation', () => {})
 

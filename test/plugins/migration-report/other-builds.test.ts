@@ -8,6 +8,15 @@ import { queryPlugin } from '../../../plugins/query'
 import { requestPlugin } from '../../../plugins/request'
 import { responsePlugin } from '../../../plugins/response'
 import { inject } from '../../../plugins/inject'
+import { expectWarnings } from '../../support/expected-warnings'
+
+// What these tests are expected to raise, kept rather than printed.
+expectWarnings([
+  'ristretto deprecated res.send(status): Use res.sendStatus(status) instead',
+  'ristretto deprecated res.json(status, obj): Use res.status(status).json(obj) instead',
+  'ristretto deprecated req.param(name): Use req.params, req.body, or req.query instead',
+  'ristretto deprecated res.redirect(url, status): Use res.redirect(status, url) instead'
+])
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const express4: any = require('express')
 // eslint-disable-next-line @typescript-eslint/no-require-imports

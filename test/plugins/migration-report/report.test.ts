@@ -5,6 +5,25 @@ import express from '../../../presets/default'
 import { createFramework, type Application } from '../../../kernel'
 import { formatMigrationReport, migrationReportPlugin, type CallFinding } from '../../../plugins/migration-report'
 import { inject } from '../../../plugins/inject'
+import { expectWarnings } from '../../support/expected-warnings'
+
+// What these tests are expected to raise, kept rather than printed.
+expectWarnings([
+  'ristretto deprecated res.send(status): Use res.sendStatus(status) instead',
+  'ristretto deprecated res.send(body, status): Use res.status(status).send(body) instead',
+  'ristretto deprecated res.json(status, obj): Use res.status(status).json(obj) instead',
+  'ristretto deprecated req.param(name): Use req.params, req.body, or req.query instead',
+  'ristretto deprecated res.location("back"): use res.location(req.get("Referrer") || "/") and refer to https://dub.sh/security-redirect for best practices',
+  'ristretto deprecated res.redirect(url, status): Use res.redirect(status, url) instead',
+  'ristretto deprecated req.acceptsCharset: Use acceptsCharsets instead',
+  'ristretto deprecated req.host: Use req.hostname instead',
+  /^ristretto deprecated res\.clearCookie: Passing "options\.maxAge" is deprecated\./,
+  'ristretto deprecated res.status(200.5): use res.status(200) instead',
+  'ristretto deprecated app.del: Use app.delete instead',
+  'ristretto deprecated router.param(fn): Refactor to use path params',
+  'ristretto deprecated req.acceptsLanguage: Use acceptsLanguages instead',
+  'body-parser deprecated undefined extended: provide extended option'
+])
 
 const framework = createFramework({ plugins: [express.plugins, migrationReportPlugin()] })
 const SOURCE = fs.readFileSync(__filename, 'utf8').split('\n')

@@ -3,6 +3,10 @@ import fc from 'fast-check'
 import framework from '../../../presets/default'
 import { sideBySide } from '../../support/differential'
 import { echoApp, sameParses, type Kind } from './differential-support'
+import { expectWarnings } from '../../support/expected-warnings'
+
+// What these tests are expected to raise, kept rather than printed.
+expectWarnings(['body-parser deprecated undefined extended: provide extended option'])
 
 // `framework.json()`, `.urlencoded()`, `.text()` and `.raw()` are Express 4's built-in parsers:
 // random bodies, types, charsets and encodings under random options go to Ristretto and to

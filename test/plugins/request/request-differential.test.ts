@@ -3,6 +3,13 @@ import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import framework from '../../../presets/default'
 import { exchange, sideBySide } from '../../support/differential'
+import { expectWarnings } from '../../support/expected-warnings'
+
+// What these tests are expected to raise, kept rather than printed.
+expectWarnings([
+  'ristretto deprecated req.host: Use req.hostname instead',
+  'express deprecated req.host: Use req.hostname instead'
+])
 
 // What the request helpers answer, for random requests (query strings, hosts, forwarding headers,
 // content negotiation, conditional and range headers) under random settings (`trust proxy`,

@@ -2,6 +2,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import request from 'supertest'
 import framework from '../../../presets/default'
+import { expectWarnings } from '../../support/expected-warnings'
 
 describe('res.clearCookie(name)', () => {
   it('sets an empty cookie that expired at the epoch', async () => {
@@ -13,6 +14,8 @@ describe('res.clearCookie(name)', () => {
 })
 
 describe('res.clearCookie(name, options)', () => {
+  expectWarnings(['ristretto deprecated res.clearCookie: Passing "options.expires" is deprecated. In v5.0.0 of Express, this option will be ignored, as res.clearCookie will automatically set cookies to expire immediately. Please update your code to omit this option.'])
+
   it('keeps the attributes the cookie was set with', async () => {
     const app = framework()
     app.use((req, res) => { res.clearCookie('sid', { path: '/admin', domain: 'example.com', secure: true }).end() })

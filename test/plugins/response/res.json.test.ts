@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test'
 import request from 'supertest'
 import framework from '../../../presets/default'
+import { expectWarnings } from '../../support/expected-warnings'
 
 function jsonApp (fn: (req: any, res: any) => void, settings: Record<string, unknown> = {}) {
   const app = framework()
@@ -43,6 +44,11 @@ describe('res.json(body)', () => {
 })
 
 describe('res.json(status, body) and res.json(body, status) (deprecated)', () => {
+  expectWarnings([
+    'ristretto deprecated res.json(status, obj): Use res.status(status).json(obj) instead',
+    'ristretto deprecated res.json(obj, status): Use res.status(status).json(obj) instead'
+  ])
+
   it('sets the status', async () => {
     await request(jsonApp((req, res) => res.json(201, { ok: 1 }))).get('/').expect(201, '{"ok":1}')
     await request(jsonApp((req, res) => res.json({ ok: 2 }, 202))).get('/').expect(202, '{"ok":2}')

@@ -2,6 +2,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import request from 'supertest'
 import framework from '../../../presets/default'
+import { expectWarnings } from '../../support/expected-warnings'
 
 function jsonpApp (body: unknown, settings: Record<string, unknown> = {}) {
   const app = framework()
@@ -64,6 +65,8 @@ describe('res.jsonp(body)', () => {
 })
 
 describe('res.jsonp(status, body) (deprecated)', () => {
+  expectWarnings(['ristretto deprecated res.jsonp(status, obj): Use res.status(status).jsonp(obj) instead'])
+
   it('sets the status', async () => {
     await request(jsonpApp(null)).get('/').expect(200)
     const app = framework()

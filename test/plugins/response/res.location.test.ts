@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test'
 import request from 'supertest'
 import framework from '../../../presets/default'
+import { expectWarnings } from '../../support/expected-warnings'
 
 function appSetting (target: unknown) {
   const app = framework()
@@ -34,6 +35,8 @@ describe('res.location(url)', () => {
   })
 
   describe('when url is "back" (deprecated)', () => {
+    expectWarnings(['ristretto deprecated res.location("back"): use res.location(req.get("Referrer") || "/") and refer to https://dub.sh/security-redirect for best practices'])
+
     it('uses the Referrer header, either spelling', async () => {
       await request(appSetting('back')).get('/').set('Referer', '/from').expect('Location', '/from')
       await request(appSetting('back')).get('/').set('Referrer', '/other').expect('Location', '/other')

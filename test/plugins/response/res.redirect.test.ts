@@ -2,6 +2,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import request from 'supertest'
 import framework from '../../../presets/default'
+import { expectWarnings } from '../../support/expected-warnings'
 
 describe('res.redirect(url)', () => {
   it('answers 302 with Location', async () => {
@@ -52,6 +53,8 @@ describe('res.redirect(status, url)', () => {
 })
 
 describe('res.redirect(url, status) (deprecated)', () => {
+  expectWarnings(['ristretto deprecated res.redirect(url, status): Use res.redirect(status, url) instead'])
+
   it('still uses the status', async () => {
     const app = framework()
     app.use((req, res) => { res.redirect('/old', 301) })

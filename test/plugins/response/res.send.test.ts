@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import request from 'supertest'
 import etag from 'etag'
 import framework from '../../../presets/default'
+import { expectWarnings } from '../../support/expected-warnings'
 
 function sending (fn: (req: any, res: any) => void) {
   const app = framework()
@@ -60,6 +61,8 @@ describe('res.send(object)', () => {
 })
 
 describe('res.send(status) (deprecated)', () => {
+  expectWarnings(['ristretto deprecated res.send(status): Use res.sendStatus(status) instead'])
+
   it('sets the status and sends its message as text', async () => {
     await request(sending((req, res) => res.send(410))).get('/')
       .expect('Content-Type', 'text/plain; charset=utf-8').expect(410, 'Gone')
@@ -67,6 +70,11 @@ describe('res.send(status) (deprecated)', () => {
 })
 
 describe('res.send(status, body) and res.send(body, status) (deprecated)', () => {
+  expectWarnings([
+    'ristretto deprecated res.send(status, body): Use res.status(status).send(body) instead',
+    'ristretto deprecated res.send(body, status): Use res.status(status).send(body) instead'
+  ])
+
   it('sets the status and sends the body', async () => {
     await request(sending((req, res) => res.send(201, 'made'))).get('/').expect(201, 'made')
     await request(sending((req, res) => res.send('made', 202))).get('/').expect(202, 'made')

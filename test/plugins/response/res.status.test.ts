@@ -2,8 +2,14 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import request from 'supertest'
 import framework from '../../../presets/default'
+import { expectWarnings } from '../../support/expected-warnings'
 
 describe('res.status(code)', () => {
+  expectWarnings([
+    'ristretto deprecated res.status("202"): use res.status(202) instead',
+    'ristretto deprecated res.status(404.7): use res.status(404) instead'
+  ])
+
   it('sets the status code and is chainable', async () => {
     const app = framework()
     app.use((req, res) => { assert.equal(res.status(418), res); res.end('teapot') })

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import framework from '../../../presets/default'
 import { exchange, headerLines, sideBySide, withoutStackFrames, type RawReply } from '../../support/differential'
+import { expectWarnings } from '../../support/expected-warnings'
 
 // The response helpers' contract is the bytes they put on the wire. Random sequences of helper
 // calls (status, headers, type, cookies, links, attachment…) ending in one that answers (send,
@@ -110,6 +111,11 @@ function reply (r: RawReply): Reply {
 }
 
 describe('response helpers, differential against express@4', () => {
+  expectWarnings([
+    'ristretto deprecated res.location("back"): use res.location(req.get("Referrer") || "/") and refer to https://dub.sh/security-redirect for best practices',
+    'express deprecated res.location("back"): use res.location(req.get("Referrer") || "/") and refer to https://dub.sh/security-redirect for best practices'
+  ])
+
   it('put the same status, headers and body on the wire', async () => {
     const express = (await import('express')).default
     const setupIndex = fc.nat({ max: SETUP.length - 1 })

@@ -4,6 +4,14 @@ import http from 'node:http'
 import request from 'supertest'
 import express4 = require('../../../presets/default')
 import express5 = require('../../../presets/express5')
+import { expectWarnings } from '../../support/expected-warnings'
+
+// What these tests are expected to raise, kept rather than printed.
+expectWarnings([
+  'ristretto deprecated res.send(status): Use res.sendStatus(status) instead',
+  'ristretto deprecated res.location("back"): use res.location(req.get("Referrer") || "/") and refer to https://dub.sh/security-redirect for best practices',
+  'ristretto deprecated req.host: Use req.hostname instead'
+])
 
 // Routers and apps of the default preset (Express 4) and of the express5 preset, nested in each
 // other: each level's handlers get the request and response helpers of their own version.

@@ -1,4 +1,5 @@
 // The kernel's diagnostics_channel tracing: request handling, the layers of a router's stack and errors (docs/tracing.md).
+/// <reference types="node" preserve="true" />
 import * as dc from 'diagnostics_channel'
 import type { Layer } from '../router/layer'
 

@@ -36,9 +36,10 @@ export type ErrorCode = typeof ErrorCode[keyof typeof ErrorCode]
  * Thrown when a plugin list, a plugin or one of its decorators is inconsistent, or a plugin's
  * `apply` throws, as the framework is created (and by plugins' helpers used without their
  * plugin). `code` is stable for programs to test; `cause` holds what `apply` threw.
+ * `options` is ES2022's `ErrorOptions`, spelled out for consumers whose target predates it.
  */
 export class PluginError extends Error {
-  constructor (readonly code: string, message: string, options?: ErrorOptions) {
+  constructor (readonly code: string, message: string, options?: { cause?: unknown }) {
     super(message, options)
     this.name = 'PluginError'
   }

@@ -1,4 +1,5 @@
 // The kernel's hooks: every moment a plugin can tap, declared in one place.
+/// <reference types="node" preserve="true" />
 import { SyncHook, SyncBailHook, SyncWaterfallHook, HookMap } from './internal/tapable'
 import type { IncomingMessage, ServerResponse, Server } from 'http'
 import type { Application, PathParams, Request, Response } from './types'

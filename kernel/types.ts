@@ -1,4 +1,5 @@
 // Public types of the kernel: the app, request, response and handler shapes plugins extend.
+/// <reference types="node" preserve="true" />
 import type { IncomingMessage, ServerResponse, Server } from 'http'
 import type { Http2ServerRequest, Http2ServerResponse } from 'http2'
 import type { ListenOptions } from 'net'

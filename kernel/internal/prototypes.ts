@@ -6,6 +6,7 @@
 // already inheriting `app.request`/`app.response`: nothing to switch.
 // Servers made elsewhere (`http.createServer(app)`, a parent app) keep the switch. All prototype
 // switching lives here, so other servers (HTTP/2) add their classes in one place.
+/// <reference types="node" preserve="true" />
 import { IncomingMessage, ServerResponse } from 'http'
 
 /** What an app contributes: its request and response prototypes (`app.request`, `app.response`). */

@@ -1,4 +1,5 @@
 // Whether a connection stays open after the answer: read from the headers as well as node's flag.
+/// <reference types="node" preserve="true" />
 import type { IncomingMessage, ServerResponse } from 'http'
 
 /** The `close` token of a Connection header, among the comma-separated ones, in any case. */

@@ -1,13 +1,16 @@
 // The kernel's diagnostics_channel tracing: request handling, the layers of a router's stack and errors (docs/tracing.md).
+/// <reference types="node" preserve="true" />
 import * as dc from 'diagnostics_channel'
 import type { Layer } from '../router/layer'
 
 type Next = (err?: unknown) => void
-type Channel<C extends object> = dc.TracingChannel<unknown, C>
+// Context and store both `C`: @types/node orders TracingChannel's two type parameters one way in
+// some versions, the other way in others, and the declarations are read with either.
+type Channel<C extends object> = dc.TracingChannel<C, C>
 
 /** A tracing channel of that name, where the running node has `diagnostics_channel.tracingChannel` (18.19 and later). */
 export function tracingChannel<C extends object> (name: string): Channel<C> | undefined {
-  return typeof dc.tracingChannel === 'function' ? dc.tracingChannel<unknown, C>(name) : undefined
+  return typeof dc.tracingChannel === 'function' ? dc.tracingChannel<C, C>(name) : undefined
 }
 
 /** Whether anyone listens on a tracing channel. Reads each event's channel: `TracingChannel#hasSubscribers` is missing before node 20.13. */

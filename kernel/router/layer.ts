@@ -74,7 +74,34 @@ export let unsetPath: (layer: Layer) => void
  * listers, monitoring tools and patches such as express-async-errors read and write them.
  * `regexp` is the source of truth for matching: `match` reads it, as Express's does.
  */
-export class Layer {
+export interface Layer {
+  handle: AnyHandler
+  name: string
+  params: Record<string, string | undefined> | undefined
+  path: string | undefined
+  keys: PathKey[]
+  regexp: LayerRegExp
+  /** Set on the layer that carries a route (router.route), undefined for middleware. */
+  route: Route | undefined
+  /** Set on a route's own layers: the lowercase method it serves, undefined for `all`. */
+  method: string | undefined
+  /** Runs the handler as error middleware: only four-parameter functions handle errors. */
+  handle_error (error: unknown, req: unknown, res: unknown, next: (err?: unknown) => void): void
+  /** Runs the handler as request middleware: four-parameter functions are skipped. */
+  handle_request (req: unknown, res: unknown, next: (err?: unknown) => void): void
+  /** Tests a pathname; on success sets `params` and `path` (the matched part). Throws 400 errors on bad encoding. */
+  match (path: string | undefined | null): boolean
+}
+
+/** The Layer class: `new Layer(path, options, fn)`, and the prototype tools patch. */
+export interface LayerConstructor {
+  new (path: PathParams, options: PathOptions, fn: AnyHandler): Layer
+  readonly prototype: Layer
+}
+
+// The class is declared by the two interfaces above: the declarations of a class with private
+// fields carry `#private`, which consumers compiling for a target before ES2015 cannot read.
+export const Layer: LayerConstructor = class Layer {
   // Declared, not defined: assigned in the constructor as Express assigns them, so an accessor a
   // tool puts on `Layer.prototype` (express-async-errors' `handle`) sees the assignment.
   declare handle: AnyHandler
@@ -83,9 +110,7 @@ export class Layer {
   declare path: string | undefined
   declare keys: PathKey[]
   declare regexp: LayerRegExp
-  /** Set on the layer that carries a route (router.route), undefined for middleware. */
   declare route: Route | undefined
-  /** Set on a route's own layers: the lowercase method it serves, undefined for `all`. */
   declare method: string | undefined
   /** `handle.length`, remembered for the function it was read from (reading a function's length is slow in V8). */
   #arityOf: AnyHandler | undefined = undefined
@@ -96,10 +121,10 @@ export class Layer {
   static {
     matcherMemo = {
       read: (layer) => typeof layer === 'object' && layer !== null && #matcherMemo in layer ? layer.#matcherMemo : undefined,
-      write: (layer, memo) => { layer.#matcherMemo = memo }
+      write: (layer, memo) => { (layer as Layer).#matcherMemo = memo }
     }
     addedPath = (layer) => #addedPath in layer ? layer.#addedPath : undefined
-    unsetPath = (layer) => { layer.#addedPath = undefined }
+    unsetPath = (layer) => { (layer as Layer).#addedPath = undefined }
   }
 
   constructor (path: PathParams, options: PathOptions, fn: AnyHandler) {

@@ -1,4 +1,5 @@
 // The errors of a read body that verify refused or the parse step could not turn into `req.body`.
+/// <reference types="node" preserve="true" />
 import createError from 'http-errors'
 import type { HttpError } from '../shared/http-error'
 

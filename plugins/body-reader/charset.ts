@@ -1,4 +1,5 @@
 // The request's charset, the 415 for a refused charset, and decoding bodies with iconv-lite 0.7 (body-parser 2's).
+/// <reference types="node" preserve="true" />
 import contentType from 'content-type'
 import createError from 'http-errors'
 import type { HttpError } from '../shared/http-error'

@@ -1,4 +1,5 @@
 // Chooses how a body is read from its Content-Encoding, and opens the inflating stream.
+/// <reference types="node" preserve="true" />
 import createError from 'http-errors'
 import type { IncomingMessage } from 'http'
 import type { Transform } from 'stream'

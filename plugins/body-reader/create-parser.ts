@@ -1,4 +1,5 @@
 // Builds a body-parsing middleware from a flavor, the shared options and a parser's own pieces.
+/// <reference types="node" preserve="true" />
 import type { IncomingMessage, ServerResponse } from 'http'
 import type { NextCallback, NodeMiddleware } from '../../kernel/types'
 import { hasBody } from '../shared/has-body'

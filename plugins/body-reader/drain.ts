@@ -1,4 +1,5 @@
 // Reads off what is left of a request after a failed read, so the connection can answer and be reused.
+/// <reference types="node" preserve="true" />
 import onFinished from 'on-finished'
 import type { IncomingMessage, ServerResponse } from 'http'
 import type { Transform } from 'stream'

@@ -1,4 +1,5 @@
 // The two behaviours the parsers come in: Express 4's built-ins, and the standalone body-parser 2 parsers.
+/// <reference types="node" preserve="true" />
 import onFinished from 'on-finished'
 import type { IncomingMessage } from 'http'
 import type { CodingSupport } from './content-coding'

@@ -1,4 +1,5 @@
 // Stops a body read that has gone quiet: a 408 once the client sends nothing for too long, and a closed connection.
+/// <reference types="node" preserve="true" />
 import createError from 'http-errors'
 import type { IncomingMessage, ServerResponse } from 'http'
 import type { Transform } from 'stream'

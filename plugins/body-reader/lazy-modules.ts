@@ -1,5 +1,6 @@
 // raw-body (with iconv-lite) and zlib, required on first use: an app that never reads a body, or
 // never an encoded one, does not load them, and they stay out of every app's startup.
+/// <reference types="node" preserve="true" />
 import type getRawBody = require('raw-body')
 
 type Iconv = typeof import('iconv-lite')

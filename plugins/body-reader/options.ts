@@ -1,4 +1,5 @@
 // The options every body parser shares, and their checking when a parser is created.
+/// <reference types="node" preserve="true" />
 import bytes from 'bytes'
 import type { IncomingMessage, ServerResponse } from 'http'
 import { compileTypeMatcher, type TypeMatcher } from './type-matcher'

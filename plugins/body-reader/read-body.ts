@@ -1,4 +1,5 @@
 // Reads a request body with raw-body (limit enforced while streaming), verifies, decodes and parses it.
+/// <reference types="node" preserve="true" />
 import createError from 'http-errors'
 import type { IncomingMessage, ServerResponse } from 'http'
 import type { Transform } from 'stream'

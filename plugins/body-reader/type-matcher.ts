@@ -1,4 +1,5 @@
 // Compiles a parser's `type` option into a predicate on the request.
+/// <reference types="node" preserve="true" />
 import typeis from 'type-is'
 import type { IncomingMessage } from 'http'
 import type { TypeOption } from './options'

@@ -1,4 +1,5 @@
 // app.listen's callback as Express 5 calls it: once, with the error when the server cannot listen.
+/// <reference types="node" preserve="true" />
 import type { Server } from 'http'
 
 /**

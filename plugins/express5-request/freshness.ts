@@ -1,4 +1,5 @@
 // req.fresh / req.stale as Express 5 decides them: If-None-Match, when sent, takes precedence.
+/// <reference types="node" preserve="true" />
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'http'
 
 /** A `no-cache` directive anywhere in `Cache-Control`. */

@@ -1,4 +1,5 @@
 // res.location(url) and res.redirect([status,] url) as Express 5 has them: no 'back', status first.
+/// <reference types="node" preserve="true" />
 import encodeUrl from 'encodeurl'
 import type { Response } from '../../kernel/types'
 import { reporter } from '../../kernel/deprecate'

@@ -1,4 +1,5 @@
 // The public types of router 2's routers: route methods typed by path-to-regexp 8 paths.
+/// <reference types="node" preserve="true" />
 import type { IncomingMessage, ServerResponse } from 'http'
 import type {
   HandlerArgument, HandlerRegistrarOf, NextFunction, OtherMethodName, ParamHandler, ParamsDictionary, ParsedQs, RequestHandlerParams, RequestHandlers, RouteRegistrar

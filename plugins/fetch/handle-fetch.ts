@@ -1,4 +1,5 @@
 // Answers a Web Request with a request listener (an app), as a server would over a socket.
+/// <reference types="node" preserve="true" />
 import { ServerResponse, type IncomingMessage } from 'http'
 import { Readable } from 'stream'
 import { createRequest, planRequest } from '../in-process/build-request'

@@ -1,4 +1,5 @@
 // The fetch plugin: app.fetch(request), an app as a Web fetch handler (Bun.serve, Deno.serve, …).
+/// <reference types="node" preserve="true" />
 import { definePlugin, type Plugin } from '../../kernel'
 import { handleFetch, type FetchContext, type RequestListener } from './handle-fetch'
 import { checkOptions, describeOptions, type NoOptions } from '../shared/options'

@@ -1,5 +1,6 @@
 // The socket a fetch exchange runs on: what the response writes is read as HTTP as it comes, and
 // becomes a Web Response whose body streams, with backpressure, to whoever reads it.
+/// <reference types="node" preserve="true" />
 import { IncomingMessage } from 'http'
 import { combineHeaders } from '../in-process/build-request'
 import { InProcessSocket } from '../in-process/socket'

@@ -1,4 +1,5 @@
 // Conditional-request checks of a file response: If-Match, If-Unmodified-Since, freshness and If-Range.
+/// <reference types="node" preserve="true" />
 import type { IncomingMessage, ServerResponse } from 'http'
 import fresh from 'fresh'
 

@@ -10,6 +10,7 @@
 // handed on, and only when `res.write`/`res.end` are node's own: a wrapper (compression, a
 // middleware collecting the body) may keep the chunk it was given, so it gets a buffer of its own,
 // as a read stream would give it.
+/// <reference types="node" preserve="true" />
 import fs from 'fs'
 import type { ServerResponse } from 'http'
 import { nativeWrite, nativeEnd } from './native-output'

@@ -1,4 +1,5 @@
 // Whether a file, its symbolic links resolved, still lies inside the root it was found in.
+/// <reference types="node" preserve="true" />
 import fs = require('fs')
 import { isInside } from './resolve-target'
 

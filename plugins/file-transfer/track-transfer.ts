@@ -1,4 +1,5 @@
 // Turns a transfer's events and the response's end into one completion callback: done, failed or aborted.
+/// <reference types="node" preserve="true" />
 import type { ServerResponse } from 'http'
 import { onResponseFinished } from '../shared/response-finished'
 import type { TransferListeners } from './transfer'

@@ -1,4 +1,5 @@
 // The file-transfer engine: finds the file, sets its headers, answers conditional and range requests, streams it.
+/// <reference types="node" preserve="true" />
 import fs = require('fs')
 import path from 'path'
 import type { IncomingMessage, ServerResponse } from 'http'

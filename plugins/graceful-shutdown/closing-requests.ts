@@ -1,4 +1,5 @@
 // While a server shuts down, wraps its request listeners: the last request of each HTTP/1 connection gets `Connection: close`, or every request a 503.
+/// <reference types="node" preserve="true" />
 import type { IncomingMessage, ServerResponse } from 'http'
 import type { Server, Socket } from 'net'
 import { closeAfter, laterRequestBegun, reopen } from './http1-connection'

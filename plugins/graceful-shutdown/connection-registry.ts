@@ -1,4 +1,5 @@
 // Tracks the open connections of a server (TCP sockets, HTTP/1 sockets, HTTP/2 sessions) so a shutdown can reach them.
+/// <reference types="node" preserve="true" />
 import http from 'http'
 import tls from 'tls'
 import type { Server, Socket } from 'net'

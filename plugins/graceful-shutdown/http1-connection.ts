@@ -1,4 +1,5 @@
 // Which response closes an HTTP/1 connection during a shutdown: the last one of the requests that arrived on it.
+/// <reference types="node" preserve="true" />
 import type { IncomingMessage, ServerResponse } from 'http'
 import type { Server, Socket } from 'net'
 

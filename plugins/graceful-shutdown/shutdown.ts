@@ -1,4 +1,5 @@
 // The shutdown of one server: stop accepting, answer what arrives with Connection: close, destroy the rest after a timeout.
+/// <reference types="node" preserve="true" />
 import type { Server } from 'net'
 import { trackConnections, type ConnectionRegistry } from './connection-registry'
 import { interceptRequests } from './closing-requests'

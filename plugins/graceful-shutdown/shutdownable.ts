@@ -1,4 +1,5 @@
 // Makes a server shutdownable: connection tracking, `server.shutdown()`, `server.shuttingDown`, optional signals.
+/// <reference types="node" preserve="true" />
 import type { Server } from 'net'
 import { trackConnections } from './connection-registry'
 import { isShuttingDown, shutdownServer, type ShutdownSettings } from './shutdown'

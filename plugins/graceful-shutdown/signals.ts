@@ -1,4 +1,5 @@
 // Process signals: shut down the servers registered for a signal, then let the signal take its course.
+/// <reference types="node" preserve="true" />
 type Stop = () => Promise<unknown>
 
 /** The signals `signals: true` stands for. */

@@ -1,4 +1,5 @@
 // Public types of the graceful-shutdown plugin: its options, shutdown options and the shutdownable server.
+/// <reference types="node" preserve="true" />
 import type { Server } from 'net'
 
 /** What a request that arrives on an open connection during a shutdown gets. */

@@ -1,4 +1,5 @@
 // Builds the IncomingMessage of an in-process request (app.inject, app.fetch): method, target, headers and a body source.
+/// <reference types="node" preserve="true" />
 import http = require('http')
 import { IncomingMessage } from 'http'
 import type { Readable } from 'stream'

@@ -1,6 +1,7 @@
 // What an in-process exchange's socket shows a server's code (app.inject, app.fetch): addresses,
 // and the timeout and keep-alive methods as a server's socket has them. It never produces data:
 // the request body is pushed into the request itself.
+/// <reference types="node" preserve="true" />
 import { Duplex, type DuplexOptions } from 'stream'
 
 export interface SocketAddresses {

@@ -1,4 +1,5 @@
 // The request an in-process exchange sends (app.inject, app.fetch): method, target, headers, body.
+/// <reference types="node" preserve="true" />
 import type { Readable } from 'stream'
 
 /** A header value as a client would send it: arrays send one line per value. */

@@ -1,4 +1,5 @@
 // The socket an injected exchange runs on: a Duplex that records what the response writes.
+/// <reference types="node" preserve="true" />
 import { InProcessSocket } from '../in-process/socket'
 
 /** High enough that a write never waits for a `drain` no server would relay. */

@@ -1,4 +1,5 @@
 // Runs one request through a request listener with no socket and no port, and resolves with the response.
+/// <reference types="node" preserve="true" />
 import { ServerResponse, type IncomingMessage } from 'http'
 import { InjectSocket } from './fake-socket'
 import { createRequest, planRequest } from '../in-process/build-request'

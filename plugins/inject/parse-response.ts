@@ -1,4 +1,5 @@
 // Reads the bytes a ServerResponse wrote: status line, headers, body (chunked transfer-coding removed), trailers.
+/// <reference types="node" preserve="true" />
 import { IncomingMessage } from 'http'
 import { combineHeaders } from '../in-process/build-request'
 import type { InjectResponse } from './types'

@@ -1,4 +1,5 @@
 // Public types of the inject plugin: the request to inject and the response it resolves to.
+/// <reference types="node" preserve="true" />
 import type { IncomingHttpHeaders } from 'http'
 
 export type { InProcessHeaderValue as InjectHeaderValue, InProcessRequest as InjectRequest } from '../in-process/types'

@@ -1,4 +1,5 @@
 // Reads a Lambda event into the request the app receives: method, URL, headers, body and client address.
+/// <reference types="node" preserve="true" />
 import querystring = require('querystring')
 import type { LambdaEvent } from './types'
 

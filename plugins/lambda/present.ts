@@ -1,4 +1,5 @@
 // Gives an injected request what serverless-http gives its requests, before the app sees it.
+/// <reference types="node" preserve="true" />
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'http'
 import type { LambdaRequest } from './event-request'
 import type { LambdaContext, LambdaIncomingMessage } from './types'

@@ -1,4 +1,5 @@
 // Turns the app's finished response into the Lambda result for the kind of event it answers.
+/// <reference types="node" preserve="true" />
 import type { OutgoingHttpHeaders } from 'http'
 import type { BinaryTest } from './binary'
 import type { LambdaRequest } from './event-request'

@@ -1,4 +1,5 @@
 // Public types of `ristretto/lambda`: the events it takes, the results it returns, its options.
+/// <reference types="node" preserve="true" />
 import type { IncomingMessage, ServerResponse } from 'http'
 
 /** Single-value headers or query parameters of an event, by name. */

@@ -1,4 +1,5 @@
 // The request logger, morgan 1.12 compatible: `const logger = require('ristretto/logger')`.
+/// <reference types="node" preserve="true" />
 import { logger as loggerFunction } from './logger'
 import type { IncomingMessage, ServerResponse } from 'http'
 import type * as types from './types'

@@ -1,4 +1,5 @@
 // Whether a response has started, i.e. its status line and headers were written.
+/// <reference types="node" preserve="true" />
 import type { ServerResponse } from 'http'
 
 /** `res.headersSent`, or the older `res._header` on objects that lack the getter. */

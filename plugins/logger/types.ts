@@ -1,4 +1,5 @@
 // Public types of the request logger: the logger function, its options, formats and tokens.
+/// <reference types="node" preserve="true" />
 import type { IncomingMessage, ServerResponse } from 'http'
 
 /** The request as the logger sees it: any `http.IncomingMessage`, plus the fields the logger records. */

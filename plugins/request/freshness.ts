@@ -1,4 +1,5 @@
 // req.fresh / req.stale: whether the client's cached copy still matches the response about to be sent.
+/// <reference types="node" preserve="true" />
 import type checkFresh from 'fresh'
 import type { IncomingMessage, ServerResponse } from 'http'
 

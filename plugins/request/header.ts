@@ -1,4 +1,5 @@
 // req.get(name) / req.header(name): a request header by case-insensitive name.
+/// <reference types="node" preserve="true" />
 import type { IncomingMessage } from 'http'
 
 /**

@@ -1,4 +1,5 @@
 // req.is(types): whether the request body's Content-Type matches.
+/// <reference types="node" preserve="true" />
 import type typeis from 'type-is'
 import type { IncomingMessage } from 'http'
 import { hasBody } from '../shared/has-body'

@@ -1,4 +1,5 @@
 // req.accepts*, content negotiation on the Accept, Accept-Charset, Accept-Encoding and Accept-Language headers.
+/// <reference types="node" preserve="true" />
 import type acceptsFactory from 'accepts'
 import { deprecate } from '../../kernel/deprecate'
 import type { IncomingMessage } from 'http'

@@ -1,4 +1,5 @@
 // req.path: the path part of the URL, without the mount point inside a mounted router.
+/// <reference types="node" preserve="true" />
 import parseUrl from 'parseurl'
 import type { IncomingMessage } from 'http'
 

@@ -1,4 +1,5 @@
 // req.range(size, options): the Range header parsed against a resource size.
+/// <reference types="node" preserve="true" />
 import type parseRange from 'range-parser'
 import type { IncomingMessage } from 'http'
 import type { RequestRanges } from './types'

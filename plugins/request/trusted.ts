@@ -1,4 +1,5 @@
 // Reads the app's compiled `trust proxy fn` and asks it about the socket peer.
+/// <reference types="node" preserve="true" />
 import type { IncomingMessage } from 'http'
 import type { Application } from '../../kernel'
 import type { TrustFunction } from './trust-proxy'

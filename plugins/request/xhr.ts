@@ -1,4 +1,5 @@
 // req.xhr: whether the request was made by a script (X-Requested-With: XMLHttpRequest).
+/// <reference types="node" preserve="true" />
 import type { IncomingMessage } from 'http'
 
 const XML_HTTP_REQUEST = 'xmlhttprequest'

@@ -1,4 +1,5 @@
 // The `etag` setting compiled into the `etag fn` setting res.send uses.
+/// <reference types="node" preserve="true" />
 import crypto from 'crypto'
 import { memoizeString } from './string-memo'
 import { compileChoice } from '../shared/settings'

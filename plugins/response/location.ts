@@ -1,4 +1,5 @@
 // res.location(url): the Location header, percent-encoded.
+/// <reference types="node" preserve="true" />
 import type encodeUrl from 'encodeurl'
 import type { Response } from '../../kernel/types'
 import { reporter } from '../../kernel/deprecate'

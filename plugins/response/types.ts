@@ -1,4 +1,5 @@
 // Public types of the response plugin: the helpers it adds to Response, and their option shapes.
+/// <reference types="node" preserve="true" />
 import type { Request, Response, NextFunction } from '../../kernel/types'
 
 /** Options of `res.cookie(name, value, options)` and `res.clearCookie(name, options)`. */

@@ -1,4 +1,5 @@
 // Whether a request carries a body (the body parsers' test, and `req.is`'s): HTTP/1 framing headers, or an HTTP/2 stream that goes on after its headers.
+/// <reference types="node" preserve="true" />
 import type typeis from 'type-is'
 import type { IncomingMessage } from 'http'
 

@@ -1,4 +1,5 @@
 // Telling an HTTP/2 compatibility response from an HTTP/1 one without loading node:http2 at startup.
+/// <reference types="node" preserve="true" />
 import { ServerResponse } from 'http'
 import type { Http2ServerResponse } from 'http2'
 

@@ -1,4 +1,5 @@
 // When a response is over, for HTTP/1 and HTTP/2 alike (on-finished misreads HTTP/2 HEAD responses).
+/// <reference types="node" preserve="true" />
 import type { Http2ServerResponse } from 'http2'
 import type { ServerResponse } from 'http'
 import onFinished from 'on-finished'

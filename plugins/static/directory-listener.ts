@@ -1,4 +1,5 @@
 // What static serving does with a folder: redirect to its trailing-slash URL, or report it as not found.
+/// <reference types="node" preserve="true" />
 import type { IncomingMessage, ServerResponse } from 'http'
 import encodeUrl from 'encodeurl'
 import escapeHtml from 'escape-html'

@@ -1,4 +1,5 @@
 // Public types of the static plugin: the options of framework.static(root, options).
+/// <reference types="node" preserve="true" />
 import type { Stats } from 'fs'
 import type { TransferOptions, MimeLookup } from '../file-transfer'
 import type { RequestHandler, Named } from '../../kernel/types'

@@ -1,4 +1,5 @@
 // The application of the express5 preset: Express 5's app, its router methods typed as a Router's.
+/// <reference types="node" preserve="true" />
 import type { EventEmitter } from 'events'
 import type { IncomingMessage, ServerResponse, Server } from 'http'
 import type { Http2ServerRequest, Http2ServerResponse } from 'http2'

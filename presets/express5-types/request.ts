@@ -1,4 +1,5 @@
 // The request of the express5 preset: the request plugin's members, as Express 5 keeps them.
+/// <reference types="node" preserve="true" />
 import type { IncomingMessage } from 'http'
 import type * as kernel from '../../kernel'
 import type { ParamsDictionary } from './params'

@@ -1,4 +1,5 @@
 // The response of the express5 preset: the response, file and view helpers with Express 5's signatures.
+/// <reference types="node" preserve="true" />
 import type { ServerResponse } from 'http'
 import type * as kernel from '../../kernel'
 import type { CookieOptions } from '../../plugins/response/types'

@@ -7,6 +7,7 @@
 // is absent the import below resolves to nothing (its error is suppressed) and nothing is added;
 // when it is present, its Request's and Response's members less the ones the module itself
 // declares (Express 4's and 5's, listed below) and node's are the added ones.
+/// <reference types="node" preserve="true" />
 import type { IncomingMessage, ServerResponse } from 'http'
 
 /** What `express-serve-static-core` 4 and 5 declare on Request themselves. */

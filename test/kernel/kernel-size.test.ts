@@ -25,8 +25,11 @@ const CORE_CODE_LINE_BUDGET = 1400
 // refused res.links value (5); 2321 with the decorators' `hidden` option, for members beyond
 // Express's that apps carry but do not list (`app.fetch`: 1); 2394 with createFramework checking
 // its own options as plugin factories check theirs (kernel/internal/framework-options.ts, and
-// the closest-name helper those checks share, moved from plugins/shared: 73).
-const KERNEL_CODE_LINE_BUDGET = 2394
+// the closest-name helper those checks share, moved from plugins/shared: 73); 2411 with the
+// layer's class declared by two interfaces (`Layer`, `LayerConstructor`), since the declarations
+// of a class with private fields do not compile for consumers targeting ES5, and @types/express's
+// do (17).
+const KERNEL_CODE_LINE_BUDGET = 2411
 const KERNEL_DIR = path.resolve(__dirname, '..', '..', 'kernel')
 
 /** Every .ts file under `dir`, recursively. */

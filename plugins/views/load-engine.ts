@@ -23,26 +23,34 @@ function isMissing (err: unknown, id: string): boolean {
 }
 
 /**
- * The error when no place has the engine module: Express's (an `Error` coded `MODULE_NOT_FOUND`,
- * whose message begins `Cannot find module 'pug'`), then what to install or register.
+ * The error when no place has the engine module: the runtime's own (Express's: coded
+ * `MODULE_NOT_FOUND`, its message beginning `Cannot find module 'pug'`, of the runtime's class),
+ * with what to install or register in place of the require stack, which names the framework's
+ * own lookup files. An error whose message or stack cannot be written is thrown as it is.
  */
-function engineNotFound (name: string, ext: string): Error {
-  const err: NodeJS.ErrnoException = new Error(`Cannot find module '${name}'\n` +
-    `No view engine is set up for "${ext}" files: npm install ${name}, or register one with app.engine('${name}', fn)`)
-  err.code = 'MODULE_NOT_FOUND'
-  return err
+function engineNotFound (err: unknown, name: string, ext: string): unknown {
+  const e = err as Error
+  try {
+    const message = `${String(e.message).split('\n')[0]}\n` +
+      `No view engine is set up for "${ext}" files: npm install ${name}, or register one with app.engine('${name}', fn)`
+    if (typeof e.stack === 'string' && e.stack.includes(e.message)) e.stack = e.stack.replace(e.message, message)
+    e.message = message
+  } catch {}
+  return e
 }
 
 /** Requires the engine module `name` as the app would; throws {@link engineNotFound} when no place has it. */
 function requireFromApp (name: string, ext: string): unknown {
+  let missing: unknown
   for (const load of requirers()) {
     try {
       return load(name)
     } catch (err) {
       if (!isMissing(err, name)) throw err
+      missing ??= err
     }
   }
-  throw engineNotFound(name, ext)
+  throw engineNotFound(missing, name, ext)
 }
 
 /** consolidate's adapter for an engine name, when it has one. */

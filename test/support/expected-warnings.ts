@@ -32,6 +32,12 @@ export function keepWarnings (): { stop: () => Kept[] } {
   }
 }
 
+/**
+ * Node 20 and 22 warn that MockTimers is experimental; it is stable from Node 24 on, which say
+ * nothing. Tests that mock timers list it in `mayRaise`.
+ */
+export const mockTimersWarning = 'ExperimentalWarning: The MockTimers API is an experimental feature and might change at any time'
+
 function matches (kept: Kept, expected: string | RegExp): boolean {
   return typeof expected === 'string' ? kept === expected : expected.test(kept)
 }

@@ -4,10 +4,10 @@ import http from 'node:http'
 import type net from 'node:net'
 import express from '../../../presets/default'
 import { frameworkWith, portOf, get, closed, deferred } from './support'
-import { expectWarnings } from '../../support/expected-warnings'
+import { expectWarnings, mockTimersWarning } from '../../support/expected-warnings'
 
 // What these tests are expected to raise, kept rather than printed.
-expectWarnings(['ExperimentalWarning: The MockTimers API is an experimental feature and might change at any time'])
+expectWarnings([], [mockTimersWarning])
 
 describe('app.close([options])', () => {
   it('shuts down every server the app created with app.listen', async () => {

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict'
 import http from 'node:http'
 import net from 'node:net'
 import { frameworkWith, portOf, get, closed, rawConnection, deferred } from './support'
-import { expectWarnings } from '../../support/expected-warnings'
+import { expectWarnings, mockTimersWarning } from '../../support/expected-warnings'
 
 // What these tests are expected to raise, kept rather than printed.
-expectWarnings(['ExperimentalWarning: The MockTimers API is an experimental feature and might change at any time'])
+expectWarnings([], [mockTimersWarning])
 
 /** An app with `/fast` and a `/slow` route that answers when `release` is called. */
 function slowApp (options?: Parameters<typeof frameworkWith>[0]) {

@@ -6,10 +6,10 @@ import express from '../../../presets/default'
 import { shutdownable } from '../../../plugins/graceful-shutdown'
 import { selfSignedCertificate, tlsSkipReason } from '../../http2/support'
 import { portOf, closed, deferred } from './support'
-import { expectWarnings } from '../../support/expected-warnings'
+import { expectWarnings, mockTimersWarning } from '../../support/expected-warnings'
 
 // What these tests are expected to raise, kept rather than printed.
-expectWarnings(['ExperimentalWarning: The MockTimers API is an experimental feature and might change at any time'])
+expectWarnings([], [mockTimersWarning])
 
 /** An app whose `/slow` answers when `release` is called. */
 function slowApp () {

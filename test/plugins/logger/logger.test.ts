@@ -5,17 +5,16 @@ import request from 'supertest'
 import minimal from '../../../presets/minimal'
 import logger from '../../../plugins/logger'
 import { bareServer, captureLines, settle } from './support'
-import { expectWarnings } from '../../support/expected-warnings'
+import { expectWarnings, mockTimersWarning } from '../../support/expected-warnings'
 
 // What these tests are expected to raise, kept rather than printed.
 expectWarnings([
-  'ExperimentalWarning: The MockTimers API is an experimental feature and might change at any time',
   'LoggerWarning: a request log line could not be written: token broke',
   'morgan deprecated undefined format: specify a format',
   'morgan deprecated default format: use combined format',
   'morgan deprecated morgan(options): use morgan("default", options) instead',
   'morgan deprecated buffer option'
-])
+], [mockTimersWarning])
 
 /** Collects the deprecation messages of the `morgan` namespace emitted while `fn` runs. */
 function deprecations (fn: () => void): string[] {

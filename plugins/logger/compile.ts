@@ -57,7 +57,7 @@ export function compile (format: string): CompiledFormatFn {
     }
   }
 
-  return function compiledFormat (tokens: TokenIndexer, req: LoggerRequest, res: LoggerResponse): string {
+  return straightLine(literals, names, args, sources, ownOnly) ?? function compiledFormat (tokens: TokenIndexer, req: LoggerRequest, res: LoggerResponse): string {
     let line = literals[0]
     for (let i = 0; i < count; i++) {
       const name = names[i]
@@ -73,5 +73,29 @@ export function compile (format: string): CompiledFormatFn {
       line += tokenText(arg === undefined ? fn.call(tokens, req, res) : fn.call(tokens, req, res, arg)) + literals[i + 1]
     }
     return line
+  }
+}
+
+/**
+ * The format as one function of straight-line code: per token, the same lookup, call and text as
+ * the loop above, with the names, arguments and literal text written in as constants. Undefined
+ * where the runtime refuses generated code (the loop is used then).
+ */
+function straightLine (literals: string[], names: string[], args: Array<string | undefined>, sources: string[], ownOnly: boolean[]): CompiledFormatFn | undefined {
+  const q = (text: string): string => JSON.stringify(text)
+  let body = `var fn; var line = ${q(literals[0])};\n`
+  for (let i = 0; i < names.length; i++) {
+    const name = q(names[i])
+    const arg = args[i]
+    body += ownOnly[i] ? `fn = hasOwn.call(tokens, ${name}) ? tokens[${name}] : undefined;\n` : `fn = tokens[${name}];\n`
+    body += `line += typeof fn !== 'function' ? ${q(sources[i] + literals[i + 1])} : text(fn.call(tokens, req, res${arg === undefined ? '' : ', ' + q(arg)})) + ${q(literals[i + 1])};\n`
+  }
+  try {
+    // The source is the format's own text, quoted as string literals: nothing from a request.
+    const make = new Function('text', 'hasOwn', `return function compiledFormat (tokens, req, res) {\n${body}return line\n}`)
+    return make(tokenText, Object.prototype.hasOwnProperty) as CompiledFormatFn
+  } catch {
+    // node --disallow-code-generation-from-strings
+    return undefined
   }
 }

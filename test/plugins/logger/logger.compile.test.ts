@@ -1,6 +1,9 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
 import logger from '../../../plugins/logger'
+import { ROOT, ensureBuilt } from '../../support/built-package'
 
 const req = { method: 'GET', url: '/x', headers: {} } as unknown as logger.LoggerRequest
 const res = {} as logger.LoggerResponse
@@ -89,5 +92,32 @@ describe('logger.compile(format)', () => {
     const tokens = { vv: () => 'line\nnext\r"q"\\ \x00 \x1b \u2029' }
     assert.equal(logger.compile('[:vv]')(tokens as unknown as logger.TokenIndexer, req, res),
       '[line\\nnext\\r\\"q\\"\\\\ \\x00 \\x1B \\u2029]')
+  })
+
+  it('writes the same lines where the runtime refuses generated code', () => {
+    // Formats and tokens of every kind above: arguments, missing and inherited names, literal text
+    // with quotes and line breaks, falsy values.
+    const script = `
+      const logger = require(${JSON.stringify(path.join(ROOT, 'dist/plugins/logger'))})
+      const tokens = Object.assign(Object.create(logger), { nil: () => 0, arg: (q, s, a) => a, call: () => 'c' })
+      const req = { method: 'GET', url: '/x', headers: { 'user-agent': 'ua' }, httpVersionMajor: 1, httpVersionMinor: 1 }
+      const res = { statusCode: 200, getHeader: () => undefined, headersSent: true }
+      const formats = ['plain', ':method :url :status', ':arg[a b"c] :nil :missing :call :bind', 'a\\nb \\u2028 \\" :url "q"', ':req[user-agent] :http-version']
+      let generated = true
+      try { new Function('') } catch { generated = false }
+      console.log(JSON.stringify({ generated, lines: formats.map((f) => logger.compile(f)(tokens, req, res)) }))
+    `
+    ensureBuilt()
+    const run = (flags: string[]): { generated: boolean, lines: string[] } => {
+      const r = spawnSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8', timeout: 30_000 })
+      assert.equal(r.status, 0, r.stderr)
+      return JSON.parse(r.stdout)
+    }
+    const refused = run(['--disallow-code-generation-from-strings'])
+    const allowed = run([])
+    assert.equal(refused.generated, false)
+    assert.equal(allowed.generated, true)
+    assert.deepEqual(refused.lines, allowed.lines)
+    assert.equal(allowed.lines[2], 'a b\\"c - :missing c :bind')
   })
 })

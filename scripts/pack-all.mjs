@@ -11,10 +11,11 @@
 // copied with their relative requires rewritten, and `index.js` loads `lib/express.js`, so that
 // `require('express')` loads Express's module graph. The packages an edition carries
 // (`edition.packages`: Express 5's `router`) are folders of that build placed in
-// `lib/node_modules/`, required by name from `lib/…` as Express's files require them: files of
-// the edition, not packages npm installs, so that npm removes them with the edition (a package
-// named `router` 2.3.0 anywhere in the tree would stay, as real Express 5's `router@^2.2.0`
-// accepts it).
+// `lib/node_modules/`, required from `lib/…` by their path there (`./node_modules/router`), so
+// that agents find them at the paths they hook by name and Yarn's Plug'n'Play lets the edition
+// load them: files of the edition, not packages npm installs, so that npm removes them with the
+// edition (a package named `router` 2.3.0 anywhere in the tree would stay, as real Express 5's
+// `router@^2.2.0` accepts it).
 // `lib/express.js` also names the framework's members on `exports`, as Express's own file does,
 // so that node sees them as named exports of an ES module import.
 // `--no-build` packs the dist/ already built (the tests build it once for the whole run).
@@ -100,8 +101,8 @@ function resolveBuilt (from, spec) {
 /**
  * An edition's module map: where each built file of its `lib` folder goes (Express's module
  * paths, `lib/…`, or a package the edition carries, `lib/node_modules/<name>/…`), and how a
- * copied file requires another: a file the edition places, by its new path (by package name from
- * outside that package), any other file of the build, in the edition's own copy of dist/.
+ * copied file requires another, always by a relative path: a file the edition places, at its new
+ * place, any other file of the build, in the edition's own copy of dist/.
  */
 function editionLayout (dest, edition) {
   const libRoot = path.join(root, edition.lib)
@@ -124,14 +125,12 @@ function editionLayout (dest, edition) {
   })(libRoot)
   /**
    * How the file placed at `file` (built from `source`) requires the built file `target`, which
-   * it required as `spec`: as it did when the two keep their relative places.
+   * it required as `spec`: as it did when the two keep their relative places, else by the
+   * relative path to where the target is placed (a carried package by its folder,
+   * `./node_modules/router` from `lib/express.js`, so that the edition's own files find it under
+   * Yarn's Plug'n'Play, which lets a package require by name only what it declares).
    */
   function requireOf (source, file, spec, target) {
-    const pkg = packageOf(target)
-    if (pkg && pkg !== packageOf(source)) {
-      const sub = path.relative(pkg.from, target).replace(/\.js$/, '').split(path.sep).join('/')
-      return sub === 'index' ? pkg.name : `${pkg.name}/${sub}`
-    }
     const to = placed.get(target) ?? path.join(dest, path.relative(root, target))
     const kept = path.resolve(path.dirname(file), spec)
     if ([kept, kept + '.js', path.join(kept, 'index.js')].includes(to)) return spec

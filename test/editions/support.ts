@@ -189,7 +189,7 @@ export function discard (dir: string): void {
 }
 
 /** Runs `command` to its end, killed after `timeout` ms; its exit code (null when killed) and output. */
-function run (command: string, args: readonly string[], options: { cwd: string, env: NodeJS.ProcessEnv, timeout: number }): Promise<RunResult> {
+export function run (command: string, args: readonly string[], options: { cwd: string, env: NodeJS.ProcessEnv, timeout: number }): Promise<RunResult> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, timeout: options.timeout })
     let stdout = ''

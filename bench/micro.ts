@@ -1,13 +1,15 @@
 // `node --import tsx bench/micro.ts`: framework overhead per request measured in-process (no sockets, no load
-// generator: see micro-child.ts), steadier than req/s on a busy machine. Options: --apps a,b --scenarios a,b
-// --rounds N --requests N --no-build
+// generator: see micro-child.ts), steadier than req/s on a busy machine. Besides each app's median, its CPU
+// per request over that of each app of --against (the floor and fastify by default), paired round by round:
+// the median of the rounds' own ratios and their lowest and highest. Options: --apps a,b --scenarios a,b
+// --against a,b --rounds N --requests N --no-build
 import path from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import { APPS, OPTIONAL_APPS, type AppName } from './lib/bench-server'
 import { SCENARIOS, type ScenarioName } from './scenarios'
 import { BENCH_OUT, buildPackage, transpileBench } from './lib/build'
-import { median, markdownTable, fmtRatio } from './lib/stats'
+import { median, markdownTable, fmtRatio, roundRatios } from './lib/stats'
 
 const DEFAULT_SCENARIOS: readonly ScenarioName[] = ['hello', 'json', 'middleware', 'routing-start', 'routing-end', 'body']
 
@@ -16,6 +18,7 @@ function main (): void {
     options: {
       apps: { type: 'string' },
       scenarios: { type: 'string' },
+      against: { type: 'string', default: 'node-express-setheader,fastify' },
       rounds: { type: 'string', default: '3' },
       requests: { type: 'string', default: '100000' },
       'no-build': { type: 'boolean', default: false }
@@ -27,7 +30,8 @@ function main (): void {
   for (const s of scenarios) if (!(SCENARIOS as readonly string[]).includes(s)) throw new Error(`unknown scenario ${s}`)
   if (!values['no-build']) buildPackage()
   transpileBench()
-  const results = new Map<string, number[]>()
+  /** CPU µs per request, by `scenario app`, by round. */
+  const results = new Map<string, Map<number, number>>()
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const scenario of scenarios) {
       for (const app of apps) {
@@ -37,21 +41,29 @@ function main (): void {
         const j = JSON.parse(r.stdout) as { cpuPerRequest?: number, unsupported?: boolean }
         if (j.unsupported || j.cpuPerRequest === undefined) continue
         const k = `${scenario} ${app}`
-        results.set(k, [...(results.get(k) ?? []), j.cpuPerRequest])
+        if (!results.has(k)) results.set(k, new Map())
+        results.get(k)!.set(round, j.cpuPerRequest)
         process.stderr.write(`round ${round + 1} ${scenario.padEnd(13)} ${app.padEnd(17)} ${j.cpuPerRequest.toFixed(2)} us/req\n`)
       }
     }
   }
+  const against = values.against.split(',').filter((a) => apps.includes(a as AppName))
   const rows: string[][] = []
   for (const scenario of scenarios) {
-    const nodeUs = median(results.get(`${scenario} node`) ?? [])
+    const byRound = (app: string): Map<number, number> => results.get(`${scenario} ${app}`) ?? new Map()
+    const nodeUs = median([...byRound('node').values()])
     for (const app of apps) {
-      const us = median(results.get(`${scenario} ${app}`) ?? [])
+      const us = median([...byRound(app).values()])
       if (!Number.isFinite(us)) continue
-      rows.push([scenario, app, us.toFixed(2), fmtRatio(nodeUs / us)])
+      const paired = against.map((other) => {
+        const ratios = roundRatios(byRound(app), byRound(other))
+        return ratios.length === 0 ? '-' : `${fmtRatio(median(ratios))} (${fmtRatio(Math.min(...ratios))}–${fmtRatio(Math.max(...ratios))})`
+      })
+      rows.push([scenario, app, us.toFixed(2), fmtRatio(nodeUs / us), ...paired])
     }
   }
-  process.stdout.write(markdownTable(['scenario', 'app', 'CPU us/req (median)', 'throughput vs node:http'], rows) + '\n')
+  const head = ['scenario', 'app', 'CPU us/req (median)', 'throughput vs node:http', ...against.map((a) => `CPU vs ${a} (paired: median, lowest–highest)`)]
+  process.stdout.write(markdownTable(head, rows) + '\n')
 }
 
 main()

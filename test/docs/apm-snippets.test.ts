@@ -1,85 +1,57 @@
 // docs/apm.md's OpenTelemetry set-ups run as written, and give the spans the page promises. The
-// block for the editions (it requires `express`) runs on each edition installed as `express` and on
-// the real Express of its line; the block for `ristretto` under its own name runs on Ristretto.
-// Each runs in a folder under the project's node_modules (so OpenTelemetry's packages, dev
-// dependencies of the project, resolve as a user's installed ones), with a preload that makes
-// `listen` use a free port, sends GET /users/42 once the app listens, closes the server after the
-// answer, and records in process what the block's ConsoleSpanExporter is given, instead of
-// printing it. The spans of an edition are those of the Express of its line; Ristretto's with the
-// opentelemetry plugin are Express 4's.
+// set-ups for `express` (CommonJS, and the ES modules run with `node --import ./instrument.mjs
+// app.mjs`) run on each edition installed as `express` and on the real Express of its line; those
+// for `ristretto` under its own name run on Ristretto. Each runs in a folder under the project's
+// node_modules (so OpenTelemetry's packages, dev dependencies of the project, resolve as a user's
+// installed ones), with preloads (apm-programs.ts) that make `listen` use a free port, let the
+// test send GET /users/42 and close the server, and keep in process what the program's
+// ConsoleSpanExporter is given, instead of printing it. The spans of an edition are those of the
+// Express of its line, with either module system; the ES module set-up without its loader hook
+// gives the HTTP server span alone, on the editions as on Express; Ristretto's with the
+// opentelemetry plugin are Express 4's, with either module system and no hook.
 import { describe, it, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
-import fs from 'node:fs'
-import path from 'node:path'
-import { ROOT, ensureBuilt } from '../support/built-package'
-import { prepareForms, type Form, type Forms } from '../observability/forms'
-import { pageSnippets, snippetName, type Snippet } from './snippet-blocks'
+import type { Form, Forms, FormName } from '../observability/forms'
+import { ensureBuilt } from '../support/built-package'
+import { limiter, pagePrograms, prepareApmForms, runProgram, without, type Program } from './apm-programs'
 
-const PAGE = 'docs/apm.md'
-/** The request the preload sends, to the route both blocks define. */
-const REQUEST = '/users/42'
 const ROUTE = '/users/:id'
-
-// `listen` on a free port; one request once listening, then the server closes. The exporter the
-// block makes keeps the spans it is given; they are printed as one JSON line as the process exits.
-const PRELOAD = `'use strict'
-const http = require('node:http')
-const net = require('node:net')
-const sdk = require(require.resolve('@opentelemetry/sdk-trace-node', { paths: [process.cwd()] }))
-const spans = []
-sdk.ConsoleSpanExporter.prototype.export = function (batch, done) {
-  for (const span of batch) {
-    spans.push({ name: span.name, kind: span.kind, route: span.attributes['http.route'] ?? null, type: span.attributes['express.type'] ?? null })
-  }
-  done({ code: 0 })
-}
-process.on('exit', () => { process.stdout.write('SPANS ' + JSON.stringify(spans) + '\\n') })
-const listen = net.Server.prototype.listen
-net.Server.prototype.listen = function (...args) {
-  if (typeof args[0] === 'number' || (typeof args[0] === 'string' && /^\\d+$/.test(args[0]))) args[0] = 0
-  this.once('listening', () => {
-    http.get({ host: '127.0.0.1', port: this.address().port, path: ${JSON.stringify(REQUEST)}, agent: false }, (res) => {
-      res.resume()
-      res.on('end', () => this.close())
-    })
-  })
-  return listen.apply(this, args)
-}
-`
+/** The loader hook's line in the ES module set-up, taken out to show what it does. */
+const HOOK = /^register\('@opentelemetry\/instrumentation\/hook\.mjs', import\.meta\.url\)$/
 
 /** A span as compared: what it is, not when or where. */
 interface SpanShape { name: string, kind: number, route: string | null, type: string | null }
 
-const snippets = pageSnippets(PAGE, fs.readFileSync(path.join(ROOT, PAGE), 'utf8')).filter((s) => s.lang === 'js')
-const forEditions = snippets.filter((s) => /require\('express'\)/.test(s.code))
-const forRistretto = snippets.filter((s) => /require\('ristretto/.test(s.code))
+const programs = pagePrograms().filter((p) => p.agent === 'opentelemetry')
+const find = (framework: Program['framework'], module: Program['module']): Program[] => programs.filter((p) => p.framework === framework && p.module === module)
 
-describe(`${PAGE}: the OpenTelemetry set-ups`, () => {
+describe('docs/apm.md: the OpenTelemetry set-ups', () => {
   let forms: Forms
+  const runs = new Map<string, Promise<SpanShape[]>>()
+  const limit = limiter(2)
 
-  before(() => {
-    ensureBuilt()
-    forms = prepareForms()
-    forms.write('preload.cjs', PRELOAD)
-    // Ristretto's folder gets it installed, as a user's project has it.
-    const own = forms.get('ristretto')
-    fs.mkdirSync(path.join(own.dir, 'node_modules'), { recursive: true })
-    fs.symlinkSync(ROOT, path.join(own.dir, 'node_modules', 'ristretto'), 'junction')
-  })
-
-  after(() => { forms?.remove() })
-
-  /** Runs `snippet` in `form`'s folder; the spans its exporter was given, sorted. */
-  function spans (snippet: Snippet, form: Form): SpanShape[] {
-    const file = path.join(form.dir, `apm-${snippet.line}.cjs`)
-    fs.writeFileSync(file, snippet.code)
-    const r = spawnSync(process.execPath, ['--require', './preload.cjs', file], { cwd: form.dir, encoding: 'utf8', timeout: 30_000 })
-    assert.equal(r.status, 0, `${snippetName(snippet)} on ${form.name}: exit ${r.status ?? r.signal}\n${r.stdout}${r.stderr}`)
-    const line = r.stdout.split('\n').find((l) => l.startsWith('SPANS '))
-    assert.ok(line, `${snippetName(snippet)} on ${form.name} recorded nothing:\n${r.stdout}${r.stderr}`)
-    const recorded = JSON.parse(line.slice('SPANS '.length)) as SpanShape[]
-    return recorded.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : a.kind - b.kind)
+  /** The spans `program` gives on `form` (its variant without the loader hook, `hook: false`), sorted; each run once. */
+  function spans (program: Program, name: FormName, hook = true): Promise<SpanShape[]> {
+    const key = `${program.line} ${name} ${hook}`
+    let run = runs.get(key)
+    if (!run) {
+      const form: Form = forms.get(name)
+      run = limit(async () => {
+        // The variant made here, so that a page without the hook's line fails the tests that need it only.
+        const variant = hook ? undefined : { name: 'without the hook', files: without(program, 'instrument.mjs', HOOK) }
+        return await runProgram(program, form, { preloads: ['spans'], variant })
+      }).then(({ stdout, stderr, responses }) => {
+        const where = `${program.name}${hook ? '' : ' without the hook'} on ${name}`
+        assert.deepEqual(responses.map((r) => [r.status, r.body]), [[200, '{"id":"42"}']], where)
+        const line = stdout.split('\n').find((l) => l.startsWith('SPANS '))
+        assert.ok(line, `${where} recorded nothing:\n${stdout}${stderr}`)
+        const recorded = JSON.parse(line.slice('SPANS '.length)) as SpanShape[]
+        return recorded.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : a.kind - b.kind)
+      })
+      run.catch(() => {}) // reported by the test that awaits it
+      runs.set(key, run)
+    }
+    return run
   }
 
   /** The page's promise: a server span named by route, and the route handler's span. */
@@ -89,27 +61,82 @@ describe(`${PAGE}: the OpenTelemetry set-ups`, () => {
     assert.ok(recorded.some((s) => s.type === 'request_handler' && s.route === ROUTE), `${where}: the route handler's span${list}`)
   }
 
-  it('has one block for the editions and one for ristretto, both on the route the test requests', () => {
-    assert.equal(forEditions.length, 1, 'one block requires express')
-    assert.equal(forRistretto.length, 1, 'one block requires ristretto')
-    for (const snippet of snippets) assert.ok(snippet.code.includes(`'${ROUTE}'`), `${snippetName(snippet)} defines ${ROUTE}`)
+  before(() => {
+    ensureBuilt()
+    forms = prepareApmForms()
+    // Every run starts now, two at a time; each test awaits the runs it compares.
+    for (const program of programs) {
+      if (program.framework === 'ristretto') {
+        void spans(program, 'ristretto')
+        continue
+      }
+      for (const major of [4, 5] as const) {
+        for (const name of [`edition ${major}`, `express@${major}`] as const) {
+          void spans(program, name)
+          if (program.module === 'esm') void spans(program, name, false)
+        }
+      }
+    }
   })
 
-  for (const snippet of forEditions) {
+  after(async () => {
+    // Runs a failed test did not wait for end first: they write into the forms' folders.
+    await Promise.allSettled(runs.values())
+    forms?.remove()
+  })
+
+  it('has a set-up for the editions and one for ristretto, each in CommonJS and as ES modules, on the route the test requests', () => {
+    for (const framework of ['express', 'ristretto'] as const) {
+      for (const module of ['commonjs', 'esm'] as const) assert.equal(find(framework, module).length, 1, `${framework}, ${module}`)
+    }
+    for (const program of programs) assert.deepEqual(program.routes, [ROUTE], program.name)
+    for (const program of find('express', 'esm').concat(find('ristretto', 'esm'))) {
+      assert.deepEqual(program.args, ['--import', './instrument.mjs', 'app.mjs'], program.name)
+    }
+  })
+
+  const [commonjs] = find('express', 'commonjs')
+  const [esm] = find('express', 'esm')
+  /** The spans the page lists for the request on the Express of each line (sorted by name). */
+  const listed = {
+    4: ['GET /users/:id', 'middleware - expressInit', 'middleware - query', 'request handler - /users/:id'],
+    5: ['GET /users/:id', 'request handler']
+  }
+  for (const program of [commonjs, esm]) {
+    if (!program) continue
     for (const major of [4, 5] as const) {
-      it(`runs ${snippetName(snippet)} on edition ${major}: the spans of express@${major}`, () => {
-        const edition = spans(snippet, forms.get(`edition ${major}`))
+      it(`runs ${program.name} on edition ${major}: the spans of express@${major}`, async () => {
+        const reference = await spans(program, `express@${major}`)
+        assert.deepEqual(reference.map((s) => s.name), listed[major], `express@${major}`)
+        const edition = await spans(program, `edition ${major}`)
         assertRouteSpans(edition, `edition ${major}`)
-        assert.deepEqual(edition, spans(snippet, forms.get(`express@${major}`)))
+        assert.deepEqual(edition, reference)
       })
     }
   }
 
-  for (const snippet of forRistretto) {
-    it(`runs ${snippetName(snippet)} on ristretto: the spans of express@4 with the block for the editions`, () => {
-      const own = spans(snippet, forms.get('ristretto'))
+  if (commonjs && esm) {
+    for (const major of [4, 5] as const) {
+      it(`gives, as ES modules with the loader hook, the spans of the CommonJS set-up, on edition ${major} and express@${major}`, async () => {
+        for (const name of [`edition ${major}`, `express@${major}`] as const) {
+          assert.deepEqual(await spans(esm, name), await spans(commonjs, name), name)
+        }
+      })
+
+      it(`gives, as ES modules without the loader hook, the HTTP server span alone, on edition ${major} as on express@${major}`, async () => {
+        const reference = await spans(esm, `express@${major}`, false)
+        assert.deepEqual(reference, [{ name: 'GET', kind: 1, route: null, type: null }], `express@${major}`)
+        assert.deepEqual(await spans(esm, `edition ${major}`, false), reference)
+      })
+    }
+  }
+
+  for (const program of [...find('ristretto', 'commonjs'), ...find('ristretto', 'esm')]) {
+    it(`runs ${program.name} on ristretto: the spans of express@4 with the CommonJS set-up for the editions`, async () => {
+      assert.ok(commonjs, 'the set-up for the editions')
+      const own = await spans(program, 'ristretto')
       assertRouteSpans(own, 'ristretto')
-      assert.deepEqual(own, spans(forEditions[0], forms.get('express@4')))
+      assert.deepEqual(own, await spans(commonjs, 'express@4'))
     })
   }
 })

@@ -1,10 +1,12 @@
-// Every ```js and ```ts block of README.md and of the pages in docs/ is a whole program, and runs as written
-// (the blocks of docs/apm.md need an edition installed as `express`: apm-snippets.test.ts runs them).
+// Every ```js, ```mjs and ```ts block of README.md and of the pages in docs/ is a whole program, and runs as written
+// (the blocks of docs/apm.md need an edition installed as `express` and the agents: apm-snippets.test.ts
+// and apm-agents.test.ts run them).
 //
-// The convention: a block tagged `js` or `ts` is complete (its own requires or imports, its
+// The convention: a block tagged `js`, `mjs` or `ts` is complete (its own requires or imports, its
 // own app); text that is not meant to run uses another tag (`sh`, or none). Each block is written
 // to a scratch folder whose node_modules/ristretto links to this project, as an installed package:
 //   - a `js` block runs as CommonJS, or as an ES module when it has `import`/`export` statements;
+//     an `mjs` block runs as an ES module;
 //   - a `ts` block is type-checked as a user's strict Node16 project compiles it (as a CommonJS
 //     .ts file and as an ES module .mts file), and both compiled files run.
 // A block passes when its process exits with code 0. Servers a block starts listen on a free
@@ -86,9 +88,9 @@ describe('README and docs snippets', () => {
     assert.ok(snippets.some((s) => s.lang === 'ts' && s.page === 'README.md'))
   })
 
-  for (const snippet of snippets.filter((s) => s.lang === 'js')) {
+  for (const snippet of snippets.filter((s) => s.lang === 'js' || s.lang === 'mjs')) {
     it(`runs ${name(snippet)}`, { skip: TLS.test(snippet.code) && tlsSkipReason() }, () => {
-      const file = path.join(dir, `${base(snippet)}.${ES_MODULE.test(snippet.code) ? 'mjs' : 'cjs'}`)
+      const file = path.join(dir, `${base(snippet)}.${snippet.lang === 'mjs' || ES_MODULE.test(snippet.code) ? 'mjs' : 'cjs'}`)
       fs.writeFileSync(file, snippet.code)
       run(file, snippet)
     })

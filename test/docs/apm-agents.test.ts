@@ -23,6 +23,7 @@ import { ensureBuilt } from '../support/built-package'
 import { isolatedPackages, unsupportedReason } from '../../bench/lib/isolated-packages'
 import { SENTRY_PACKAGES } from '../observability/sentry-packages-path'
 import { limiter, pagePrograms, prepareApmForms, programEnv, replaced, runProgram, type Program, type Ran } from './apm-programs'
+import type { AgentSpan, SentrySpan } from '../observability/agent-payloads'
 
 const ROUTES = ['/users/:id', '/boom']
 
@@ -81,16 +82,6 @@ function envelopeItems (body: Buffer): Array<{ type: string, payload: unknown }>
   return items
 }
 
-interface SentrySpan {
-  name: string
-  span_id: string
-  parent_span_id?: string
-  start_timestamp: number
-  is_segment: boolean
-  status: string
-  attributes?: Record<string, { value: unknown }>
-}
-
 interface SentryEvent {
   transaction?: string
   level?: string
@@ -140,19 +131,6 @@ function sentryRecord ({ ran, received }: Awaited<ReturnType<typeof collected>>)
 }
 
 // Datadog -----------------------------------------------------------------------------------------
-
-/** A span as the v0.4 trace endpoint receives it. */
-interface AgentSpan {
-  span_id: bigint | number
-  parent_id: bigint | number
-  name: string
-  resource: string
-  service: string
-  type?: string
-  error: number
-  start: bigint | number
-  meta?: Record<string, string>
-}
 
 /** The tags compared by value; every other tag is compared by name (their values hold ids, times, stacks). */
 const VALUED = /^(component|span\.kind|http\.(method|route|status_code|url)|error\.(type|message)|_dd\.integration|_dd\.code_origin\.(type|frames\.\d+\.(file|line|column|method|type)))$/

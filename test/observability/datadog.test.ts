@@ -17,25 +17,10 @@ import path from 'node:path'
 import { decode } from '@msgpack/msgpack'
 import { ROOT } from '../support/built-package'
 import { prepareForms, APP_FIXTURE, type Forms, type FormName } from './forms'
+import type { AgentSpan } from './agent-payloads'
 
 const RUNNER = path.join(__dirname, 'fixtures', 'datadog-runner.cjs')
 const EXTRA_APP = path.join(__dirname, 'fixtures', 'datadog-extra.cjs')
-
-/** A span as the v0.4 trace endpoint receives it. */
-interface AgentSpan {
-  trace_id: bigint | number
-  span_id: bigint | number
-  parent_id: bigint | number
-  name: string
-  resource: string
-  service: string
-  type?: string
-  error: number
-  start: bigint | number
-  duration: bigint | number
-  meta?: Record<string, string>
-  metrics?: Record<string, number>
-}
 
 /** A span as compared: what it is and where it sits, with nothing that varies between runs. */
 interface Recorded {

@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process'
 import { prepareForms, APP_FIXTURE, type Forms, type FormName } from './forms'
 import { isolatedPackages, unsupportedReason } from '../../bench/lib/isolated-packages'
 import { SENTRY_PACKAGES } from './sentry-packages-path'
+import type { SentrySpan } from './agent-payloads'
 
 /**
  * The runner: Sentry.init (every span sampled, envelopes kept in memory), the framework loaded
@@ -50,16 +51,6 @@ drive(app).then(async (lines) => {
 const KEPT_ATTRIBUTE = /^(sentry\.(op|origin|status\.message|segment\.name|segment\.name\.source|kind)$|http\.|url\.|express\.)/
 /** Request headers whose values are the test's own (the port, Sentry's trace propagation). */
 const UNKEPT_HEADER = /header\.(host|sentry-trace|baggage)$/
-
-interface SentrySpan {
-  name: string
-  span_id: string
-  parent_span_id?: string
-  start_timestamp: number
-  is_segment: boolean
-  status: string
-  attributes?: Record<string, { value: unknown }>
-}
 
 interface SentryEvent {
   type: string

@@ -1,7 +1,7 @@
 // `node --import tsx bench/instructions.ts`: machine instructions per request, counted by valgrind's
 // callgrind around bench/micro-child.ts: node on one thread (`--single-threaded`: the garbage
 // collector's work counts there) with fixed hash and random seeds. The counts do not follow the
-// machine's speed or its other work as CPU time does; runs repeat to within about 2%. Slow (a minute
+// machine's speed as CPU time does, though runs on a busy machine differ by up to 4% a row. Slow (a minute
 // or two per app and scenario) and blind to cache misses and allocation costs: a second opinion
 // beside micro.ts, not a replacement. Needs valgrind. Options: --apps a,b --scenarios a,b
 // --against APP (the app ratios are given to; fastify-express-headers) --no-build

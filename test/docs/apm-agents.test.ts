@@ -14,9 +14,7 @@
 import { describe, it, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
-import http from 'node:http'
 import path from 'node:path'
-import zlib from 'node:zlib'
 import { decode } from '@msgpack/msgpack'
 import type { Forms, FormName } from '../observability/forms'
 import { ensureBuilt } from '../support/built-package'
@@ -24,37 +22,12 @@ import { isolatedPackages, unsupportedReason } from '../../bench/lib/isolated-pa
 import { SENTRY_PACKAGES } from '../observability/sentry-packages-path'
 import { limiter, pagePrograms, prepareApmForms, programEnv, replaced, runProgram, type Program, type Ran } from './apm-programs'
 import type { AgentSpan, SentrySpan } from '../observability/agent-payloads'
+import { startCollector, type Received } from '../observability/collector'
 
 const ROUTES = ['/users/:id', '/boom']
 
-/** A collector on loopback: answers 200 `{}` to every request, and keeps each body (gunzipped) by path. */
-interface Collector { port: number, received: Array<{ path: string, body: Buffer }>, close: () => Promise<void> }
-
-async function startCollector (): Promise<Collector> {
-  const received: Collector['received'] = []
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      const body = Buffer.concat(chunks)
-      received.push({ path: (req.url ?? '').split('?')[0]!, body: req.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(body) : body })
-      res.writeHead(200, { 'content-type': 'application/json' })
-      res.end('{}')
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    port: (server.address() as { port: number }).port,
-    received,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
-  }
-}
-
 /** Runs `program` on `form` with the collector's address in the environment (`env` gives it); what the collector received. */
-async function collected (program: Program, forms: Forms, name: FormName, env: (port: number) => NodeJS.ProcessEnv, files?: Map<string, string>): Promise<{ ran: Ran, received: Collector['received'] }> {
+async function collected (program: Program, forms: Forms, name: FormName, env: (port: number) => NodeJS.ProcessEnv, files?: Map<string, string>): Promise<{ ran: Ran, received: Received[] }> {
   const collector = await startCollector()
   try {
     const variant = files && { name: 'changed', files }

@@ -12,12 +12,12 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
-import http from 'node:http'
 import path from 'node:path'
 import { decode } from '@msgpack/msgpack'
 import { ROOT } from '../support/built-package'
 import { prepareForms, APP_FIXTURE, type Forms, type FormName } from './forms'
 import type { AgentSpan } from './agent-payloads'
+import { startCollector } from './collector'
 
 const RUNNER = path.join(__dirname, 'fixtures', 'datadog-runner.cjs')
 const EXTRA_APP = path.join(__dirname, 'fixtures', 'datadog-extra.cjs')
@@ -43,32 +43,13 @@ interface Run {
   spans: number
 }
 
-/** A fake Datadog agent: accepts what the tracer sends (200, `{}`) and keeps the decoded trace payloads. */
-async function startAgent (): Promise<{ port: number, spans: AgentSpan[], close: () => Promise<void> }> {
-  const spans: AgentSpan[] = []
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      const url = (req.url ?? '').split('?')[0]
-      if ((req.method === 'PUT' || req.method === 'POST') && /^\/v0\.[45]\/traces$/.test(url!)) {
-        const payload = decode(Buffer.concat(chunks), { useBigInt64: true }) as AgentSpan[][]
-        for (const trace of payload) spans.push(...trace)
-      }
-      res.writeHead(200, { 'content-type': 'application/json' })
-      res.end('{}')
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  return {
-    port,
-    spans,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
-  }
+/** A fake Datadog agent: the collector, with the trace payloads the tracer sent decoded. */
+async function startAgent (): Promise<{ port: number, spans: () => AgentSpan[], close: () => Promise<void> }> {
+  const collector = await startCollector()
+  const spans = (): AgentSpan[] => collector.received
+    .filter(({ method, path }) => (method === 'PUT' || method === 'POST') && /^\/v0\.[45]\/traces$/.test(path))
+    .flatMap(({ body }) => (decode(body, { useBigInt64: true }) as AgentSpan[][]).flat())
+  return { port: collector.port, spans, close: collector.close }
 }
 
 /** The environment of a traced process: the agent's address, and nothing running besides tracing. */
@@ -180,7 +161,8 @@ async function record (forms: Forms, name: FormName, appModule: string): Promise
     clearTimeout(timer)
     assert.equal(code, 0, `${name}: exited with ${code}\n${stderr}`)
     const { lines, events } = JSON.parse(stdout) as Pick<Run, 'lines' | 'events'>
-    return { lines, events, traces: toTrees(agent.spans), spans: agent.spans.length }
+    const spans = agent.spans()
+    return { lines, events, traces: toTrees(spans), spans: spans.length }
   } finally {
     await agent.close()
   }
